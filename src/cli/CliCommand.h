@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QString>
+#include <QTextStream>
+
+#include <memory>
+
+namespace dedup::store {
+class PgConnection;
+}
+
+namespace dedup::cli {
+
+// One dedupctl sub-command: declares its options, then runs with the parsed command line.
+class CliCommand {
+    Q_DECLARE_TR_FUNCTIONS(CliCommand)
+
+public:
+    virtual ~CliCommand() = default;
+    virtual QString name() const = 0;
+    virtual QString summary() const = 0;
+    virtual void addOptions(QCommandLineParser &parser) = 0;
+    virtual int run(const QCommandLineParser &parser) = 0;
+
+protected:
+    // --db CONNINFO, shared by the commands that talk to a database.
+    static void addDatabaseOption(QCommandLineParser &parser);
+    static void addJsonOption(QCommandLineParser &parser);
+    static bool json(const QCommandLineParser &parser);
+    // Opens the database named by --db (or the PG* environment); prints why it cannot.
+    static std::unique_ptr<store::PgConnection> connect(const QCommandLineParser &parser);
+
+    static QTextStream &out();
+    static QTextStream &err();
+};
+
+} // namespace dedup::cli

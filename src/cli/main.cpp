@@ -1,0 +1,96 @@
+// dedupctl: the command-line side of Dedup Console. Thin: picks the sub-command and hands
+// it the command line; the commands live in their own files.
+#include "CliCommand.h"
+#include "DemoCommand.h"
+#include "ExitCode.h"
+#include "MigrateCommand.h"
+#include "Translations.h"
+
+#include <QCoreApplication>
+
+#include <memory>
+#include <vector>
+
+using namespace dedup::cli;
+
+namespace {
+
+struct Main {
+    Q_DECLARE_TR_FUNCTIONS(dedupctl)
+};
+
+std::vector<std::unique_ptr<CliCommand>> makeCommands() {
+    std::vector<std::unique_ptr<CliCommand>> commands;
+    commands.push_back(std::make_unique<MigrateCommand>());
+    commands.push_back(std::make_unique<DemoCommand>());
+    return commands;
+}
+
+QString overview(const std::vector<std::unique_ptr<CliCommand>> &commands) {
+    QString text = Main::tr("Usage: dedupctl <command> [options]\n\n"
+                            "Command-line tool for the Dedup Console idempotency store.\n\n"
+                            "Commands:\n");
+    for (const auto &command : commands)
+        text += QStringLiteral("  %1  %2\n").arg(command->name(), -14).arg(command->summary());
+    text += Main::tr("\nOptions:\n  -h, --help     Show this help.\n"
+                     "  -v, --version  Show the version.\n\n"
+                     "Run 'dedupctl <command> --help' for a command's options.\n"
+                     "Exit codes: 0 success, 1 the command found a problem, 2 usage error,\n"
+                     "3 cannot connect, 4 database error or schema mismatch.\n");
+    return text;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("dedupctl"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(DEDUP_VERSION));
+    dedup::installTranslators(app);
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+
+    const auto commands = makeCommands();
+    QStringList args = QCoreApplication::arguments();
+    if (args.size() < 2 || args.at(1).startsWith(QLatin1Char('-'))) {
+        const QString first = args.value(1);
+        if (first == QLatin1String("--version") || first == QLatin1String("-v")) {
+            out << "dedupctl " << QCoreApplication::applicationVersion() << Qt::endl;
+            return Success;
+        }
+        const bool help = first == QLatin1String("--help") || first == QLatin1String("-h");
+        (help ? out : err) << overview(commands);
+        return help ? Success : Usage;
+    }
+    const QString name = args.takeAt(1);
+    CliCommand *command = nullptr;
+    for (const auto &candidate : commands)
+        if (candidate->name() == name)
+            command = candidate.get();
+    if (!command) {
+        err << Main::tr("dedupctl: unknown command '%1'").arg(name) << "\n\n" << overview(commands);
+        return Usage;
+    }
+    QCommandLineParser parser;
+    parser.setApplicationDescription(command->summary());
+    const QCommandLineOption help = parser.addHelpOption();
+    command->addOptions(parser);
+    if (!parser.parse(args)) {
+        err << QStringLiteral("dedupctl %1: %2\n").arg(name, parser.errorText());
+        return Usage;
+    }
+    if (parser.isSet(help)) {
+        QString text = parser.helpText();
+        text.replace(QStringLiteral("dedupctl [options]"),
+                     QStringLiteral("dedupctl %1 [options]").arg(name));
+        out << text;
+        return Success;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        err << Main::tr("dedupctl %1: unexpected argument '%2'")
+                   .arg(name, parser.positionalArguments().first())
+            << Qt::endl;
+        return Usage;
+    }
+    return command->run(parser);
+}

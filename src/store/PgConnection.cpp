@@ -1,0 +1,149 @@
+#include "store/PgConnection.h"
+
+#include <QSysInfo>
+#include <QtGlobal>
+
+#include <libpq-fe.h>
+
+namespace dedup::store {
+
+void PgConnection::ConnDeleter::operator()(pg_conn *conn) const {
+    PQfinish(conn);
+}
+void PgConnection::CancelDeleter::operator()(pg_cancel *cancel) const {
+    PQfreeCancel(cancel);
+}
+
+PgConnection::PgConnection() = default;
+PgConnection::~PgConnection() = default;
+
+static QString osUserName() {
+    QString user = qEnvironmentVariable("USER");
+    if (user.isEmpty())
+        user = qEnvironmentVariable("LOGNAME");
+    return user;
+}
+
+bool PgConnection::open(const QString &conninfo, const QString &applicationName) {
+    close();
+    m_conninfo = conninfo;
+    m_openError = {};
+    const QByteArray info = conninfo.toUtf8();
+    const QByteArray app =
+        (applicationName.isEmpty() ? QStringLiteral("dedup") : applicationName).toUtf8();
+    // expand_dbname=1 lets "dbname" carry a full conninfo string or URI; the fallback
+    // application name only applies when the user did not set one.
+    const char *keys[] = {"dbname", "fallback_application_name", nullptr};
+    const char *values[] = {info.constData(), app.constData(), nullptr};
+    m_conn.reset(PQconnectdbParams(keys, values, 1));
+    if (!m_conn || PQstatus(m_conn.get()) != CONNECTION_OK) {
+        m_openError.message = m_conn ? QString::fromUtf8(PQerrorMessage(m_conn.get())).trimmed()
+                                     : QStringLiteral("out of memory");
+        m_openError.connectionLost = true;
+        m_conn.reset();
+        return false;
+    }
+    m_cancel.reset(PQgetCancel(m_conn.get()));
+    // The audit log records who acted: the database role comes from the server, the OS user
+    // and host from here (set_config keeps these values out of the statement text).
+    PgParams params;
+    params.add(osUserName()).add(QSysInfo::machineHostName());
+    const PgResult setup = exec(QStringLiteral("SELECT set_config('TimeZone', 'UTC', false),"
+                                               " set_config('DateStyle', 'ISO, YMD', false),"
+                                               " set_config('dedup.os_user', $1, false),"
+                                               " set_config('dedup.client_host', $2, false)"),
+                                params);
+    if (!setup.ok()) {
+        m_openError = setup.error();
+        m_conn.reset();
+        return false;
+    }
+    return true;
+}
+
+void PgConnection::close() {
+    m_cancel.reset();
+    m_conn.reset();
+}
+
+bool PgConnection::isOpen() const {
+    return m_conn && PQstatus(m_conn.get()) == CONNECTION_OK;
+}
+
+PgResult PgConnection::exec(const QString &sql, const PgParams &params) {
+    if (!m_conn) {
+        PgError error;
+        error.message = QStringLiteral("not connected");
+        error.connectionLost = true;
+        return PgResult::fromError(error);
+    }
+    const QByteArray text = sql.toUtf8();
+    const std::vector<const char *> values = params.pointers();
+    PGresult *raw = PQexecParams(m_conn.get(), text.constData(), params.size(), nullptr,
+                                 values.data(), nullptr, nullptr, 0);
+    const bool lost = PQstatus(m_conn.get()) != CONNECTION_OK;
+    PgResult result = PgResult::take(raw, lost);
+    if (!raw) {
+        PgError error;
+        error.message = QString::fromUtf8(PQerrorMessage(m_conn.get())).trimmed();
+        error.connectionLost = lost;
+        return PgResult::fromError(error);
+    }
+    return result;
+}
+
+PgResult PgConnection::execScript(const QString &sql) {
+    // Simple-query protocol: several statements in one string run as one implicit
+    // transaction unless the script itself says otherwise.
+    if (!m_conn) {
+        PgError error;
+        error.message = QStringLiteral("not connected");
+        error.connectionLost = true;
+        return PgResult::fromError(error);
+    }
+    PGresult *raw = PQexec(m_conn.get(), sql.toUtf8().constData());
+    return PgResult::take(raw, PQstatus(m_conn.get()) != CONNECTION_OK);
+}
+
+bool PgConnection::cancel(QString *error) {
+    if (!m_cancel) {
+        if (error)
+            *error = QStringLiteral("not connected");
+        return false;
+    }
+    char buffer[256] = {};
+    const bool ok = PQcancel(m_cancel.get(), buffer, sizeof buffer) == 1;
+    if (!ok && error)
+        *error = QString::fromUtf8(buffer);
+    return ok;
+}
+
+std::vector<PgNotification> PgConnection::takeNotifications() {
+    std::vector<PgNotification> result;
+    if (!m_conn)
+        return result;
+    while (PGnotify *notify = PQnotifies(m_conn.get())) {
+        result.push_back(
+            {QString::fromUtf8(notify->relname), QString::fromUtf8(notify->extra), notify->be_pid});
+        PQfreemem(notify);
+    }
+    return result;
+}
+
+int PgConnection::socket() const {
+    return m_conn ? PQsocket(m_conn.get()) : -1;
+}
+
+bool PgConnection::consumeInput() {
+    return m_conn && PQconsumeInput(m_conn.get()) == 1 && PQstatus(m_conn.get()) == CONNECTION_OK;
+}
+
+int PgConnection::serverVersion() const {
+    return m_conn ? PQserverVersion(m_conn.get()) : 0;
+}
+
+int PgConnection::backendPid() const {
+    return m_conn ? PQbackendPID(m_conn.get()) : 0;
+}
+
+} // namespace dedup::store
