@@ -15,13 +15,20 @@
 -- ---------------------------------------------------------------------------------------
 -- Events and the one coalesced NOTIFY per transaction.
 --
--- _event() appends one event and records the run id in the transaction-local setting
--- dedup.notify_runs (distinct ids, at most 100; dedup.notify_more = on past that). The
--- deferred constraint trigger events_notify is queued only for the first event of a
--- transaction (its WHEN clause sees dedup.notify_runs still empty); it fires at commit and
--- sends one NOTIFY dedup_events '{"runs":[...],"more":false}' built from the list as it is
--- then. Local settings vanish with the transaction, and with an aborted subtransaction
--- together with the events (and the queued trigger) it inserted.
+-- _event() appends one event. If the event announces a state change it also records the run
+-- id in the transaction-local setting dedup.notify_runs (distinct ids, at most 100;
+-- dedup.notify_more = on past that). The deferred constraint trigger events_notify is queued
+-- only for the first announcing event of a transaction (its WHEN clause); it fires at
+-- commit and sends ONE NOTIFY dedup_events '{"runs":[...],"more":false}' built from the list
+-- as it is then. Local settings vanish with the transaction, and with an aborted
+-- subtransaction together with the events (and the queued trigger) it inserted.
+--
+-- Which events announce:
+--   duplicate_suppressed, mismatch : never (observations; the run did not change);
+--   step_started, step_done, step_failed, step_skipped, step_uncertain : unless the session
+--     set dedup.notify = 'runs' (opt-in for high-throughput workers: PostgreSQL serialises
+--     the commits of notifying transactions, WAL flush included);
+--   everything else (run status / lease / review / command changes) : always.
 -- ---------------------------------------------------------------------------------------
 CREATE FUNCTION dedup._event(p_run_id bigint, p_kind text, p_actor text, p_attempt integer,
                              p_step text, p_detail jsonb)
@@ -31,8 +38,13 @@ AS $$
 DECLARE
     v_list text;
 BEGIN
-    INSERT INTO dedup.events (run_id, kind, actor, attempt, step, detail)
-    VALUES (p_run_id, p_kind, p_actor, p_attempt, p_step, p_detail);
+    IF p_kind IN ('duplicate_suppressed', 'mismatch')
+       OR (p_kind IN ('step_started', 'step_done', 'step_failed', 'step_skipped', 'step_uncertain')
+           AND current_setting('dedup.notify', true) = 'runs') THEN
+        INSERT INTO dedup.events (run_id, kind, actor, attempt, step, detail)
+        VALUES (p_run_id, p_kind, p_actor, p_attempt, p_step, p_detail);
+        RETURN;
+    END IF;
 
     v_list := current_setting('dedup.notify_runs', true);
     IF v_list IS NULL OR v_list = '' THEN
@@ -44,6 +56,9 @@ BEGIN
             PERFORM pg_catalog.set_config('dedup.notify_runs', v_list || ',' || p_run_id, true);
         END IF;
     END IF;
+    INSERT INTO dedup.events (run_id, kind, actor, attempt, step, detail)
+    VALUES (p_run_id, p_kind, p_actor, p_attempt, p_step, p_detail);
+    PERFORM pg_catalog.set_config('dedup.notify_queued', 'on', true);
 END
 $$;
 
@@ -57,11 +72,11 @@ BEGIN
     IF current_setting('dedup.notify_sent', true) = 'on' THEN
         RETURN NULL;
     END IF;
-    PERFORM pg_catalog.set_config('dedup.notify_sent', 'on', true);
     v_list := NULLIF(current_setting('dedup.notify_runs', true), '');
     IF v_list IS NULL THEN
-        v_list := NEW.run_id::text;   -- an event inserted without _event() (owner only)
+        RETURN NULL;
     END IF;
+    PERFORM pg_catalog.set_config('dedup.notify_sent', 'on', true);
     PERFORM pg_catalog.pg_notify('dedup_events',
         '{"runs":[' || v_list || '],"more":'
         || CASE WHEN current_setting('dedup.notify_more', true) = 'on' THEN 'true' ELSE 'false' END
@@ -74,7 +89,8 @@ CREATE CONSTRAINT TRIGGER events_notify
     AFTER INSERT ON dedup.events
     DEFERRABLE INITIALLY DEFERRED
     FOR EACH ROW
-    WHEN (COALESCE(pg_catalog.current_setting('dedup.notify_runs', true), '') = '')
+    WHEN (COALESCE(pg_catalog.current_setting('dedup.notify_runs', true), '') <> ''
+          AND pg_catalog.current_setting('dedup.notify_queued', true) IS DISTINCT FROM 'on')
     EXECUTE FUNCTION dedup._events_notify();
 
 -- events are append-only (rows leave only with their run, by cascade)
@@ -98,10 +114,14 @@ CREATE TRIGGER events_append_only
 -- Retention of a workflow.
 CREATE FUNCTION dedup._retention(p_workflow text)
 RETURNS interval
-LANGUAGE sql STABLE
+LANGUAGE plpgsql STABLE
 AS $$
-    SELECT COALESCE((SELECT ws.retention FROM dedup.workflow_settings ws
-                     WHERE ws.workflow = p_workflow), interval '90 days')
+DECLARE
+    v interval;
+BEGIN
+    SELECT ws.retention INTO v FROM dedup.workflow_settings ws WHERE ws.workflow = p_workflow;
+    RETURN COALESCE(v, interval '90 days');
+END
 $$;
 
 -- Lock a run for a fenced call; raise DD003 / DD001. Expired-but-not-taken-over leases pass
@@ -153,33 +173,36 @@ BEGIN
 END
 $$;
 
--- Mark the run's in_progress steps uncertain (their outcome is unknown); one event each.
+-- Mark the run's in_progress steps uncertain (their outcome is unknown); one step_uncertain
+-- event each. One statement; the events skip _event(): every caller also appends a
+-- run-level event for the same run, which announces it.
 CREATE FUNCTION dedup._mark_uncertain(p_run_id bigint, p_actor text, p_attempt integer, p_why text)
 RETURNS text[]
 LANGUAGE plpgsql
 AS $$
 DECLARE
     v_names text[];
-    v_name  text;
 BEGIN
     WITH u AS (
         UPDATE dedup.steps s
            SET status = 'uncertain', updated_at = now(),
                error = jsonb_build_object('class', 'outcome_unknown', 'message', p_why)
          WHERE s.run_id = p_run_id AND s.status = 'in_progress'
-        RETURNING s.name, s.ordinal)
+        RETURNING s.name, s.ordinal),
+    e AS (
+        INSERT INTO dedup.events (run_id, kind, actor, attempt, step, detail)
+        SELECT p_run_id, 'step_uncertain', p_actor, p_attempt, u.name,
+               jsonb_build_object('why', p_why)
+          FROM u
+         ORDER BY u.ordinal)
     SELECT COALESCE(array_agg(u.name ORDER BY u.ordinal), '{}') INTO v_names FROM u;
-    FOREACH v_name IN ARRAY v_names LOOP
-        PERFORM dedup._event(p_run_id, 'step_uncertain', p_actor, p_attempt, v_name,
-                             jsonb_build_object('why', p_why));
-    END LOOP;
     RETURN v_names;
 END
 $$;
 
--- The run left processing (p_run_status is its new status): close the command being
--- executed; a finished run (succeeded/cancelled) or one routed to review by an operator
--- also cancels its pending command.
+-- The run left processing (p_run_status is its new status): the command being executed
+-- becomes done; with p_cancel_pending (run finished, or routed to review by an operator)
+-- a pending command is cancelled.
 CREATE FUNCTION dedup._close_commands(p_run_id bigint, p_run_status text, p_cancel_pending boolean,
                                       p_note text)
 RETURNS void
@@ -187,13 +210,11 @@ LANGUAGE plpgsql
 AS $$
 BEGIN
     UPDATE dedup.commands c
-       SET status = 'done', finished_at = now(), result_status = p_run_status
-     WHERE c.run_id = p_run_id AND c.status = 'taken';
-    IF p_cancel_pending THEN
-        UPDATE dedup.commands c
-           SET status = 'cancelled', finished_at = now(), result_status = p_run_status, note = p_note
-         WHERE c.run_id = p_run_id AND c.status = 'pending';
-    END IF;
+       SET status = CASE WHEN c.status = 'taken' THEN 'done' ELSE 'cancelled' END,
+           finished_at = now(), result_status = p_run_status,
+           note = CASE WHEN c.status = 'pending' THEN p_note ELSE c.note END
+     WHERE c.run_id = p_run_id
+       AND (c.status = 'taken' OR (p_cancel_pending AND c.status = 'pending'));
 END
 $$;
 
@@ -509,8 +530,8 @@ BEGIN
                     format('step "%s": outcome unknown and the downstream_key changed (%s -> %s)',
                            s.name, s.downstream_key, p_downstream_key)
                 END;
-            UPDATE dedup.steps x SET status = 'uncertain', updated_at = now()
-             WHERE x.run_id = p_run_id AND x.name = p_step AND x.status <> 'uncertain';
+            -- this step if a previous lease left it in_progress, and any other step of this
+            -- lease still in progress: their outcomes are unknown now
             PERFORM dedup._mark_uncertain(p_run_id, r.lease_owner, r.attempt,
                                           'run routed to review by begin_step');
             UPDATE dedup.runs x
