@@ -77,6 +77,11 @@ BEGIN
         RETURN NULL;
     END IF;
     PERFORM pg_catalog.set_config('dedup.notify_sent', 'on', true);
+    IF v_list !~ '^[0-9]+(,[0-9]+)*$' THEN
+        -- the setting is client-writable: never let it shape the payload
+        PERFORM pg_catalog.pg_notify('dedup_events', '{"runs":[],"more":true}');
+        RETURN NULL;
+    END IF;
     PERFORM pg_catalog.pg_notify('dedup_events',
         '{"runs":[' || v_list || '],"more":'
         || CASE WHEN current_setting('dedup.notify_more', true) = 'on' THEN 'true' ELSE 'false' END

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "store/PgError.h"
+
+namespace dedup::store {
+
+// The store's own SQLSTATEs (docs/PROTOCOL.md, "Errors") and the PostgreSQL ones callers
+// act on, as a type: code branches on this, never on message text.
+enum class StoreErrorKind {
+    None,
+    Fenced,               // DD001: stale lease token; the caller no longer owns the run
+    IllegalTransition,    // DD002: the run or step is not in a state that allows this
+    RunNotFound,          // DD003
+    InvalidArgument,      // DD004: missing or malformed parameter (e.g. an empty reason)
+    ActionKeyConflict,    // DD005: action key already used for a different action or run
+    LeaseExpired,         // DD006: the caller's lease ran out; claim again
+    UnknownStep,          // DD007: the run has no step of that name
+    AppendOnly,           // DD008: events / audit_log cannot be changed
+    PermissionDenied,     // 42501: the role may not do this
+    SerializationFailure, // 40001 / 40P01: retry the transaction
+    QueryCanceled,        // 57014: cancelled by the user or statement_timeout
+    ConnectionLost,       // the connection broke; reopen before the next call
+    Other,
+};
+
+StoreErrorKind classify(const PgError &error);
+// Transient: the same call may succeed when repeated (after reconnecting if needed).
+bool isTransient(StoreErrorKind kind);
+
+} // namespace dedup::store
