@@ -79,7 +79,8 @@ COMMENT ON TABLE dedup.runs IS
     'functions (docs/PROTOCOL.md).';
 COMMENT ON COLUMN dedup.runs.lease_token IS
     'Fencing token: 0 before the first acquisition, +1 on every acquisition (claim, retry, '
-    'takeover, take_command) and on every operator action that removes a lease.';
+    'takeover, take_command), on every operator action that removes a lease, and when a '
+    'review is resolved as succeeded or cancelled.';
 COMMENT ON COLUMN dedup.runs.fingerprint IS 'Hash of the request payload; a different one for the same key is a mismatch.';
 COMMENT ON COLUMN dedup.runs.context IS 'Optional non-sensitive parameters a continuation worker needs (claim p_context).';
 COMMENT ON COLUMN dedup.runs.last_error IS '{"class","message","retryable","attempt","at"} of the last failure.';
@@ -218,7 +219,7 @@ CREATE TABLE dedup.audit_log (
     prev_hash         text        NOT NULL,
     hash              text        NOT NULL,
     CONSTRAINT audit_log_action_key_key UNIQUE (action_key),
-    CONSTRAINT audit_log_reason_check  CHECK (btrim(reason) <> ''),
+    CONSTRAINT audit_log_reason_check  CHECK (reason !~ '^[[:space:]]*$'),
     CONSTRAINT audit_log_outcome_check CHECK (outcome IN ('applied', 'changed'))
 );
 ALTER SEQUENCE dedup.audit_log_id_seq OWNED BY dedup.audit_log.id;

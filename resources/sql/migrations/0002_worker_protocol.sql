@@ -850,16 +850,17 @@ BEGIN
          WHERE x.run_id = c.run_id AND x.id = c.id;
         PERFORM dedup._event(r.id, 'claimed', p_worker, r.attempt, NULL,
             jsonb_build_object('via', 'command', 'lease_token', r.lease_token, 'command_id', c.id));
-        PERFORM dedup._event(r.id, 'continuation_taken', p_worker, r.attempt, c.from_step,
-            jsonb_build_object('command_id', c.id));
-
+        -- The steps still to settle are read now, not when the command was queued: an
+        -- operator may have settled a step (op_resolve_step) while the command waited.
         SELECT COALESCE(array_agg(s.name ORDER BY s.ordinal), '{}') INTO v_names
           FROM dedup.steps s
          WHERE s.run_id = r.id AND s.status NOT IN ('done', 'skipped');
+        PERFORM dedup._event(r.id, 'continuation_taken', p_worker, r.attempt, v_names[1],
+            jsonb_build_object('command_id', c.id, 'queued_from_step', c.from_step));
 
         RETURN QUERY SELECT c.id, r.id, r.lease_token, r.lease_expires_at, r.attempt,
                             r.workflow, r.workflow_version, r.scope::text, r.idem_key::text,
-                            r.correlation_id::text, r.fingerprint, r.context, c.from_step,
+                            r.correlation_id::text, r.fingerprint, r.context, v_names[1],
                             v_names, c.rerun_uncertain;
         RETURN;
     END LOOP;

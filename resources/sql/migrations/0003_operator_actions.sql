@@ -204,10 +204,10 @@ BEGIN
         RAISE EXCEPTION USING ERRCODE = 'DD004',
             MESSAGE = format('%s: p_run_id and p_expected_token are required', p_fn);
     END IF;
-    IF p_reason IS NULL OR btrim(p_reason) = '' THEN
+    IF p_reason IS NULL OR p_reason ~ '^[[:space:]]*$' THEN
         RAISE EXCEPTION USING ERRCODE = 'DD004', MESSAGE = format('%s: a reason is required', p_fn);
     END IF;
-    IF p_action_key IS NULL OR btrim(p_action_key) = '' THEN
+    IF p_action_key IS NULL OR p_action_key ~ '^[[:space:]]*$' THEN
         RAISE EXCEPTION USING ERRCODE = 'DD004', MESSAGE = format('%s: p_action_key is required', p_fn);
     END IF;
     -- two consoles / a double click with the same key: the second waits, then replays
@@ -506,7 +506,7 @@ BEGIN
     UPDATE dedup.runs x
        SET status = 'manual_review', lease_token = x.lease_token + v_bump, lease_owner = NULL,
            lease_expires_at = NULL, updated_at = now(), finished_at = NULL, expires_at = NULL,
-           review_reason = p_reason, review_assignee = p_assignee, review_note = NULL,
+           review_reason = p_reason, review_assignee = NULLIF(p_assignee, ''), review_note = NULL,
            review_at = now()
      WHERE x.id = r.id;
     PERFORM dedup._close_commands(r.id, 'manual_review', true, 'run routed to review');
@@ -576,8 +576,10 @@ BEGIN
           FROM dedup._queue_continuation(r, p_action_key, p_reason, p_rerun_uncertain) q;
         v_params := v_params || jsonb_build_object('command_id', v_cmd);
     ELSE
+        -- The token moves on, so the worker that lost this run to review is fenced even
+        -- from its "repeat" check in succeed() (same status, same token).
         UPDATE dedup.runs x
-           SET status = p_resolution,
+           SET status = p_resolution, lease_token = x.lease_token + 1,
                result = CASE WHEN p_resolution = 'succeeded' THEN COALESCE(p_result, x.result)
                              ELSE x.result END,
                updated_at = now(), finished_at = now(),
@@ -710,7 +712,7 @@ DECLARE
     v_before jsonb;
     v_why    text;
 BEGIN
-    IF p_note IS NULL OR btrim(p_note) = '' THEN
+    IF p_note IS NULL OR p_note ~ '^[[:space:]]*$' THEN
         RAISE EXCEPTION USING ERRCODE = 'DD004', MESSAGE = 'op_review_note: p_note is required';
     END IF;
     SELECT * INTO res FROM dedup._op_replay('op_review_note', p_run_id, p_expected_token,

@@ -1,0 +1,84 @@
+#pragma once
+
+#include "core/RetryPolicy.h"
+#include "store/RunLease.h"
+#include "store/RunProtocol.h"
+#include "worker/Heartbeater.h"
+#include "worker/Intent.h"
+#include "worker/RunOutcome.h"
+#include "worker/WorkflowDefinition.h"
+
+#include <QCoreApplication>
+#include <QRandomGenerator>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace dedup::store {
+class PgConnection;
+}
+
+namespace dedup::worker {
+
+// The client side of the run protocol: delivers intents to workflows exactly once per
+// intent, whatever retries, redeliveries, crashes and operators do around it.
+//
+// For each delivery it derives the key and fingerprint, claims the run, and for each step
+// asks the store (begin_step) before the side effect and records it after (complete_step),
+// heartbeating on a second connection while the side effect runs. Failures go through the
+// retry policy: retryable ones are retried in-process with backoff up to the maximum, then
+// the store routes the run to manual review. A lost database connection is reopened and the
+// interrupted call repeated (every protocol write is idempotent under the same lease); a
+// fenced call (someone else owns the run now) stops all writing for that run.
+class Worker {
+    Q_DECLARE_TR_FUNCTIONS(dedup::worker::Worker)
+
+public:
+    struct Options {
+        QString conninfo;
+        QString workerId; // lease owner and event actor; unique per worker
+        std::chrono::milliseconds lease{30'000};
+        core::RetryPolicy policy;
+        quint32 seed = 1;           // backoff jitter
+        bool retryInProcess = true; // false: leave retryable failures for a redelivery
+        int reconnectAttempts = 6;
+        // How to wait (backoff, reconnect); tests replace it to run without sleeping.
+        std::function<void(std::chrono::milliseconds)> sleep;
+    };
+
+    explicit Worker(Options options);
+    ~Worker();
+
+    bool connect(QString *error);
+
+    // Handles one delivery of `intent` to `workflow`.
+    RunOutcome process(const WorkflowDefinition &workflow, const Intent &intent);
+    // Takes one pending operator continuation for one of `workflows` and runs only its
+    // missing steps; std::nullopt when none is pending.
+    std::optional<RunOutcome> processNextCommand(const QList<WorkflowDefinition> &workflows);
+
+    // The provider idempotency key of one step of one run: stable across attempts, owners
+    // and continuations, distinct per step.
+    static QString downstreamKey(const QString &runKey, const QString &step);
+
+    store::PgConnection &connection() { return *m_conn; }
+
+private:
+    RunOutcome runSteps(const WorkflowDefinition &workflow, const store::RunLease &lease,
+                        const QString &runKey, const QJsonObject &payload, int attempt,
+                        RunOutcome outcome);
+    template <typename Call>
+    auto withReconnect(Call &&call);
+    bool reopen();
+    RunOutcome stopped(RunOutcome outcome, store::StoreErrorKind kind, const QString &message);
+
+    Options m_options;
+    std::unique_ptr<store::PgConnection> m_conn;
+    store::RunProtocol m_protocol;
+    Heartbeater m_heartbeater;
+    QRandomGenerator m_random;
+};
+
+} // namespace dedup::worker

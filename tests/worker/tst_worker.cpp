@@ -1,0 +1,300 @@
+// The worker runtime against the real store: each side effect happens once per intent
+// through duplicates, retries, timeouts, continuations, fencing and a lost connection.
+#include "TestDatabase.h"
+#include "store/PgConnection.h"
+#include "worker/Worker.h"
+
+#include <QtTest>
+
+#include <atomic>
+
+using namespace dedup;
+using namespace dedup::worker;
+using core::ErrorClass;
+
+namespace {
+
+// A scripted side effect: counts executions, remembers the downstream keys it was sent,
+// and answers from a script (then succeeds).
+struct FakeStep {
+    explicit FakeStep(QString stepName, QList<StepOutcome> answers = {})
+        : name(std::move(stepName))
+        , script(std::move(answers)) {}
+
+    QString name;
+    QList<StepOutcome> script;
+    std::atomic<int> calls{0};
+    QStringList downstreamKeys;
+    std::function<void()> during; // runs inside the side effect
+
+    StepOutcome operator()(const StepCall &call) {
+        const int n = calls.fetch_add(1);
+        downstreamKeys << call.downstreamKey;
+        if (during)
+            during();
+        if (n < script.size())
+            return script.at(n);
+        return StepOutcome::success(QStringLiteral("%1-ref-%2").arg(name).arg(n));
+    }
+};
+
+WorkflowDefinition invoiceWorkflow(FakeStep &draft, FakeStep &pay, bool payDeduplicates = true) {
+    return {
+        QStringLiteral("invoice-payment-intent"),
+        QStringLiteral("1"),
+        {{QStringLiteral("draft_invoice"), true, [&draft](const StepCall &c) { return draft(c); }},
+         {QStringLiteral("create_payment_intent"), payDeduplicates,
+          [&pay](const StepCall &c) { return pay(c); }}}};
+}
+
+Intent invoiceIntent(const QString &invoice = QStringLiteral("inv-1")) {
+    Intent intent;
+    intent.scope = QStringLiteral("billing/clinic-7");
+    intent.keyFields = {{QStringLiteral("invoiceId"), invoice}};
+    intent.payload =
+        QJsonObject{{QStringLiteral("invoiceId"), invoice}, {QStringLiteral("amount"), 120}};
+    intent.correlationId = QStringLiteral("corr-") + invoice;
+    return intent;
+}
+
+Worker::Options options(const TestDatabase &db, int maxAttempts = 5) {
+    Worker::Options o;
+    o.conninfo = db.conninfo();
+    o.workerId = QStringLiteral("test-worker");
+    o.lease = std::chrono::milliseconds(5000);
+    o.policy.setMaxAttempts(maxAttempts);
+    o.sleep = [](std::chrono::milliseconds) {};
+    return o;
+}
+
+QString scalar(const TestDatabase &db, const QString &sql) {
+    auto conn = db.connect();
+    const auto result = conn->exec(sql);
+    return result.ok() ? result.text(0, 0) : QStringLiteral("ERROR: ") + result.error().message;
+}
+
+} // namespace
+
+class TestWorker : public QObject {
+    Q_OBJECT
+
+private slots:
+    void happyPathThenReplay();
+    void retryableFailureRetriesOnlyTheMissingStep();
+    void nonRetryableFailureIsNotRetried();
+    void timeoutOnDeduplicatingStepIsRepeatedWithSameKey();
+    void timeoutOnPlainStepGoesToReview();
+    void maxAttemptsGoToReview();
+    void continuationRunsOnlyMissingSteps();
+    void fencedWorkerStopsWriting();
+    void lostConnectionIsSurvived();
+    void invalidIntentIsRefused();
+};
+
+void TestWorker::happyPathThenReplay() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    FakeStep draft(QStringLiteral("draft")), pay(QStringLiteral("pay"));
+    Worker worker(options(db));
+    QString error;
+    QVERIFY2(worker.connect(&error), qPrintable(error));
+    const auto workflow = invoiceWorkflow(draft, pay);
+
+    const RunOutcome first = worker.process(workflow, invoiceIntent());
+    QCOMPARE(toString(first.kind), QStringLiteral("succeeded"));
+    QCOMPARE(first.stepsExecuted, 2);
+    const RunOutcome second = worker.process(workflow, invoiceIntent());
+    QCOMPARE(toString(second.kind), QStringLiteral("replayed"));
+    QCOMPARE(second.runId, first.runId);
+    QCOMPARE(second.result, first.result);
+    QCOMPARE(second.stepsExecuted, 0);
+    QCOMPARE(draft.calls.load(), 1);
+    QCOMPARE(pay.calls.load(), 1);
+    QCOMPARE(scalar(db, QStringLiteral("SELECT string_agg(status || ':' || side_effect_ref, ',' "
+                                       "ORDER BY ordinal) FROM dedup.steps")),
+             QStringLiteral("done:draft-ref-0,done:pay-ref-0"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT status FROM dedup.runs")),
+             QStringLiteral("succeeded"));
+}
+
+void TestWorker::retryableFailureRetriesOnlyTheMissingStep() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    FakeStep draft(QStringLiteral("draft"));
+    FakeStep pay{QStringLiteral("pay"),
+                 {StepOutcome::failure(ErrorClass::Unavailable, QStringLiteral("503"))}};
+    Worker worker(options(db));
+    QVERIFY(worker.connect(nullptr));
+    const RunOutcome outcome = worker.process(invoiceWorkflow(draft, pay), invoiceIntent());
+    QCOMPARE(toString(outcome.kind), QStringLiteral("succeeded"));
+    QCOMPARE(outcome.attempts, 2);
+    QCOMPARE(draft.calls.load(), 1); // reused, not redrafted
+    QCOMPARE(pay.calls.load(), 2);
+    QCOMPARE(scalar(db, QStringLiteral("SELECT attempt FROM dedup.runs")), QStringLiteral("2"));
+}
+
+void TestWorker::nonRetryableFailureIsNotRetried() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    FakeStep draft(QStringLiteral("draft"));
+    FakeStep pay{QStringLiteral("pay"),
+                 {StepOutcome::failure(ErrorClass::Validation, QStringLiteral("bad amount"))}};
+    Worker worker(options(db));
+    QVERIFY(worker.connect(nullptr));
+    const auto workflow = invoiceWorkflow(draft, pay);
+    const RunOutcome outcome = worker.process(workflow, invoiceIntent());
+    QCOMPARE(toString(outcome.kind), QStringLiteral("failed"));
+    QVERIFY(!outcome.retryable);
+    QCOMPARE(pay.calls.load(), 1);
+    // A redelivery replays the failure instead of sending the bad request again.
+    const RunOutcome again = worker.process(workflow, invoiceIntent());
+    QCOMPARE(toString(again.kind), QStringLiteral("failed"));
+    QCOMPARE(pay.calls.load(), 1);
+    QCOMPARE(scalar(db, QStringLiteral(
+                            "SELECT status || ':' || (last_error->>'class') FROM dedup.runs")),
+             QStringLiteral("failed:validation"));
+}
+
+void TestWorker::timeoutOnDeduplicatingStepIsRepeatedWithSameKey() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    FakeStep draft(QStringLiteral("draft"));
+    FakeStep pay{QStringLiteral("pay"),
+                 {StepOutcome::failure(ErrorClass::Timeout, QStringLiteral("no answer in 30 s"))}};
+    Worker worker(options(db));
+    QVERIFY(worker.connect(nullptr));
+    const RunOutcome outcome = worker.process(invoiceWorkflow(draft, pay, true), invoiceIntent());
+    QCOMPARE(toString(outcome.kind), QStringLiteral("succeeded"));
+    QCOMPARE(pay.calls.load(), 2);
+    QCOMPARE(pay.downstreamKeys.size(), 2);
+    QVERIFY(!pay.downstreamKeys.first().isEmpty());
+    QCOMPARE(pay.downstreamKeys.at(0), pay.downstreamKeys.at(1));
+    QVERIFY(draft.downstreamKeys.first() != pay.downstreamKeys.first());
+}
+
+void TestWorker::timeoutOnPlainStepGoesToReview() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    FakeStep draft(QStringLiteral("draft"));
+    FakeStep pay{QStringLiteral("pay"),
+                 {StepOutcome::failure(ErrorClass::Timeout, QStringLiteral("no answer"))}};
+    Worker worker(options(db));
+    QVERIFY(worker.connect(nullptr));
+    const RunOutcome outcome = worker.process(invoiceWorkflow(draft, pay, false), invoiceIntent());
+    QCOMPARE(toString(outcome.kind), QStringLiteral("in_review"));
+    QCOMPARE(pay.calls.load(), 1); // never blindly repeated
+    QVERIFY(pay.downstreamKeys.first().isEmpty());
+    QCOMPARE(scalar(db, QStringLiteral("SELECT status FROM dedup.runs")),
+             QStringLiteral("manual_review"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT status FROM dedup.steps WHERE ordinal = 2")),
+             QStringLiteral("uncertain"));
+}
+
+void TestWorker::maxAttemptsGoToReview() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    FakeStep draft(QStringLiteral("draft"));
+    const auto outage = StepOutcome::failure(ErrorClass::Unavailable, QStringLiteral("down"));
+    FakeStep pay{QStringLiteral("pay"), {outage, outage, outage, outage, outage}};
+    Worker worker(options(db, 3));
+    QVERIFY(worker.connect(nullptr));
+    const RunOutcome outcome = worker.process(invoiceWorkflow(draft, pay), invoiceIntent());
+    QCOMPARE(toString(outcome.kind), QStringLiteral("in_review"));
+    QCOMPARE(pay.calls.load(), 3);
+    QCOMPARE(scalar(db, QStringLiteral("SELECT status || ':' || attempt FROM dedup.runs")),
+             QStringLiteral("manual_review:3"));
+}
+
+void TestWorker::continuationRunsOnlyMissingSteps() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    FakeStep draft(QStringLiteral("draft"));
+    FakeStep pay{QStringLiteral("pay"),
+                 {StepOutcome::failure(ErrorClass::Validation, QStringLiteral("card expired"))}};
+    Worker worker(options(db));
+    QVERIFY(worker.connect(nullptr));
+    const auto workflow = invoiceWorkflow(draft, pay);
+    QCOMPARE(toString(worker.process(workflow, invoiceIntent()).kind), QStringLiteral("failed"));
+    QVERIFY(!worker.processNextCommand({workflow}).has_value()); // nothing queued yet
+
+    const QString queued = scalar(
+        db, QStringLiteral("SELECT o.outcome FROM dedup.runs r, dedup.op_request_continuation("
+                           "r.id, r.lease_token, 'customer updated the card', 'act-1') o"));
+    QCOMPARE(queued, QStringLiteral("applied"));
+    const auto outcome = worker.processNextCommand({workflow});
+    QVERIFY(outcome.has_value());
+    QCOMPARE(toString(outcome->kind), QStringLiteral("succeeded"));
+    QCOMPARE(draft.calls.load(), 1);
+    QCOMPARE(pay.calls.load(), 2);
+    QCOMPARE(scalar(db, QStringLiteral("SELECT status FROM dedup.commands")),
+             QStringLiteral("done"));
+}
+
+void TestWorker::fencedWorkerStopsWriting() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    FakeStep draft(QStringLiteral("draft"));
+    FakeStep pay(QStringLiteral("pay"));
+    auto intruder = db.connect();
+    QVERIFY(intruder);
+    // While our side effect runs, the lease expires and another worker takes the run over.
+    draft.during = [&] {
+        intruder->exec(QStringLiteral("UPDATE dedup.runs SET lease_expires_at = now() - "
+                                      "interval '1 second'"));
+        const auto takeover = intruder->exec(QStringLiteral(
+            "SELECT c.outcome FROM dedup.runs r, dedup.claim(r.scope, r.idem_key, r.workflow, "
+            "r.fingerprint, p_worker => 'intruder') c"));
+        QCOMPARE(takeover.text(0, 0), QStringLiteral("acquired"));
+    };
+    Worker worker(options(db));
+    QVERIFY(worker.connect(nullptr));
+    const RunOutcome outcome = worker.process(invoiceWorkflow(draft, pay), invoiceIntent());
+    QCOMPARE(toString(outcome.kind), QStringLiteral("fenced"));
+    QCOMPARE(pay.calls.load(), 0);
+    QCOMPARE(
+        scalar(db, QStringLiteral("SELECT count(*) FROM dedup.events WHERE kind = 'step_done'")),
+        QStringLiteral("0"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT lease_owner || ':' || lease_token FROM dedup.runs")),
+             QStringLiteral("intruder:2"));
+}
+
+void TestWorker::lostConnectionIsSurvived() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    auto admin = db.connect();
+    QVERIFY(admin);
+    Worker worker(options(db));
+    QVERIFY(worker.connect(nullptr));
+    FakeStep draft(QStringLiteral("draft"));
+    FakeStep pay(QStringLiteral("pay"));
+    draft.during = [&] {
+        store::PgParams pid;
+        pid.add(qint64(worker.connection().backendPid()));
+        admin->exec(QStringLiteral("SELECT pg_terminate_backend($1)"), pid);
+    };
+    const RunOutcome outcome = worker.process(invoiceWorkflow(draft, pay), invoiceIntent());
+    QCOMPARE(toString(outcome.kind), QStringLiteral("succeeded"));
+    QCOMPARE(draft.calls.load(), 1);
+    QCOMPARE(pay.calls.load(), 1);
+    QCOMPARE(scalar(db, QStringLiteral(
+                            "SELECT string_agg(status, ',' ORDER BY ordinal) FROM dedup.steps")),
+             QStringLiteral("done,done"));
+}
+
+void TestWorker::invalidIntentIsRefused() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    FakeStep draft(QStringLiteral("draft")), pay(QStringLiteral("pay"));
+    Worker worker(options(db));
+    QVERIFY(worker.connect(nullptr));
+    Intent intent = invoiceIntent();
+    intent.keyFields = {{QStringLiteral("invoiceId"), QStringLiteral("  ")}};
+    const RunOutcome outcome = worker.process(invoiceWorkflow(draft, pay), intent);
+    QCOMPARE(toString(outcome.kind), QStringLiteral("error"));
+    QVERIFY(outcome.message.contains(QStringLiteral("invoiceId")));
+    QCOMPARE(draft.calls.load(), 0);
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM dedup.runs")), QStringLiteral("0"));
+}
+
+QTEST_GUILESS_MAIN(TestWorker)
+#include "tst_worker.moc"
