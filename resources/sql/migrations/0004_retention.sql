@@ -14,12 +14,14 @@ SECURITY DEFINER
 SET search_path = pg_catalog, dedup, pg_temp
 AS $$
 #variable_conflict use_column
+DECLARE
+    v_ids    bigint[];
+    v_status text[];
 BEGIN
     IF p_batch IS NULL OR p_batch < 1 OR p_batch > 100000 THEN
         RAISE EXCEPTION USING ERRCODE = 'DD004',
             MESSAGE = 'purge_expired: p_batch must be between 1 and 100000';
     END IF;
-    RETURN QUERY
     WITH victims AS (
         SELECT r.id
           FROM dedup.runs r
@@ -32,12 +34,21 @@ BEGIN
         DELETE FROM dedup.runs r
          USING victims v
          WHERE r.id = v.id
-        RETURNING r.status)
-    SELECT count(*)::integer,
-           (count(*) FILTER (WHERE g.status = 'succeeded'))::integer,
-           (count(*) FILTER (WHERE g.status = 'failed'))::integer,
-           (count(*) FILTER (WHERE g.status = 'cancelled'))::integer
-      FROM gone g;
+        RETURNING r.id, r.status)
+    SELECT array_agg(g.id ORDER BY g.id), array_agg(g.status) INTO v_ids, v_status FROM gone g;
+
+    -- Purged runs leave no event (their events go with them), so the batch announces itself
+    -- on the same channel and in the same form as the event trigger: live lists drop them.
+    IF cardinality(v_ids) > 0 THEN
+        PERFORM pg_notify('dedup_events',
+            jsonb_build_object('runs', to_jsonb(v_ids[1:100]),
+                               'more', cardinality(v_ids) > 100)::text);
+    END IF;
+    deleted   := COALESCE(cardinality(v_ids), 0);
+    succeeded := (SELECT count(*) FROM unnest(v_status) s WHERE s = 'succeeded');
+    failed    := (SELECT count(*) FROM unnest(v_status) s WHERE s = 'failed');
+    cancelled := (SELECT count(*) FROM unnest(v_status) s WHERE s = 'cancelled');
+    RETURN NEXT;
 END
 $$;
 

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "core/RunStatus.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+#include <optional>
+
+namespace dedup::store {
+
+// What the runs list shows (SPEC 7 "Runs"). Every criterion is optional; the ones that are
+// set are combined with AND. A set text criterion must not be empty: an empty search box is
+// "not set" (std::nullopt), never "match the empty string", so the UI decides which it means.
+class RunFilter {
+    Q_DECLARE_TR_FUNCTIONS(RunFilter)
+
+public:
+    QList<core::RunStatus> statuses;      // empty, or every status: no status condition
+    std::optional<QString> workflow;      // exact
+    std::optional<QString> scope;         // exact
+    QDateTime createdFrom;                // inclusive; invalid: open
+    QDateTime createdTo;                  // inclusive; invalid: open
+    std::optional<QString> exactKey;      // idem_key, in every scope unless `scope` is set
+    std::optional<QString> keyPrefix;     // idem_key starts with it (taken literally: % and _ too)
+    std::optional<QString> correlationId; // exact
+
+    // The statuses to filter by, without duplicates and in declaration order; empty when the
+    // filter does not restrict the status (none chosen, or all of them).
+    QList<core::RunStatus> effectiveStatuses() const;
+    // Whether nothing is set (every run matches).
+    bool isEmpty() const;
+
+    // Empty when the filter can be queried, else what is wrong, for the operator.
+    QString validationError() const;
+    bool isValid() const { return validationError().isEmpty(); }
+
+    friend bool operator==(const RunFilter &, const RunFilter &) = default;
+};
+
+} // namespace dedup::store
+
+Q_DECLARE_METATYPE(dedup::store::RunFilter)

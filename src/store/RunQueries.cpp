@@ -1,0 +1,263 @@
+#include "store/RunQueries.h"
+
+#include "store/PgConnection.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStringList>
+
+namespace dedup::store {
+
+namespace {
+
+// created_us: the exact microseconds of created_at for ordering on the client (extract
+// returns numeric since PostgreSQL 14, so nothing is rounded on the way).
+const QString kColumns = QStringLiteral(
+    "r.id, r.scope, r.idem_key, r.workflow, r.status, r.attempt, r.max_attempts,"
+    " r.correlation_id, r.lease_owner, r.lease_token, r.lease_expires_at, r.heartbeat_at,"
+    " r.created_at, r.updated_at, r.finished_at, r.last_error->>'class' AS last_error_class,"
+    " (extract(epoch FROM r.created_at) * 1000000)::bigint AS created_us");
+const QString kNewestFirst = QStringLiteral(" ORDER BY r.created_at DESC, r.id DESC");
+
+// Collects parameters and hands out their placeholders ($1, $2, ...).
+class Binder {
+public:
+    template <typename T>
+    QString bind(const T &value) {
+        m_params.add(value);
+        return QStringLiteral("$%1").arg(m_params.size());
+    }
+    PgParams take() { return std::move(m_params); }
+
+private:
+    PgParams m_params;
+};
+
+// The conditions of every criterion but the status, which the callers handle (one UNION ALL
+// branch per status in ordered queries).
+QStringList baseConditions(const RunFilter &filter, Binder &binder) {
+    QStringList conditions;
+    if (filter.workflow)
+        conditions << QStringLiteral("r.workflow = %1").arg(binder.bind(*filter.workflow));
+    if (filter.scope)
+        conditions << QStringLiteral("r.scope = %1").arg(binder.bind(*filter.scope));
+    if (filter.createdFrom.isValid()) {
+        conditions << QStringLiteral("r.created_at >= %1::timestamptz")
+                          .arg(binder.bind(filter.createdFrom));
+    }
+    if (filter.createdTo.isValid()) {
+        conditions
+            << QStringLiteral("r.created_at <= %1::timestamptz").arg(binder.bind(filter.createdTo));
+    }
+    if (filter.exactKey)
+        conditions << QStringLiteral("r.idem_key = %1").arg(binder.bind(*filter.exactKey));
+    if (filter.keyPrefix) {
+        conditions << QStringLiteral("r.idem_key LIKE %1")
+                          .arg(binder.bind(RunQueries::likePrefixPattern(*filter.keyPrefix)));
+    }
+    if (filter.correlationId) {
+        conditions
+            << QStringLiteral("r.correlation_id = %1").arg(binder.bind(*filter.correlationId));
+    }
+    return conditions;
+}
+
+QString where(const QStringList &conditions) {
+    return conditions.isEmpty()
+               ? QString()
+               : QStringLiteral(" WHERE ") + conditions.join(QStringLiteral(" AND "));
+}
+
+QStringList statusNames(const QList<core::RunStatus> &statuses) {
+    QStringList names;
+    for (const core::RunStatus status : statuses)
+        names << core::toString(status);
+    return names;
+}
+
+// An ordered, limited list: newest first, `bound` (a keyset condition, may be empty) added
+// to the filter. With several statuses, one branch per status, merged in order.
+RunQuery orderedList(const RunFilter &filter, const QString &boundOp, const RunKey &bound,
+                     qint64 limit, const QString &columns = kColumns) {
+    Binder binder;
+    QStringList conditions = baseConditions(filter, binder);
+    if (bound.isValid()) {
+        // The cursor goes back as the server's own text: exact to the microsecond.
+        conditions << QStringLiteral("(r.created_at, r.id) %1 (%2::timestamptz, %3::bigint)")
+                          .arg(boundOp, binder.bind(bound.createdAt), binder.bind(bound.id));
+    }
+    const QString limitParam = QStringLiteral("%1::bigint").arg(binder.bind(limit));
+    const QList<core::RunStatus> statuses = filter.effectiveStatuses();
+    RunQuery query;
+    if (statuses.size() <= 1) {
+        if (statuses.size() == 1) {
+            conditions.prepend(
+                QStringLiteral("r.status = %1").arg(binder.bind(core::toString(statuses.first()))));
+        }
+        query.sql = QStringLiteral("SELECT ") + columns + QStringLiteral(" FROM dedup.runs r") +
+                    where(conditions) + kNewestFirst + QStringLiteral(" LIMIT ") + limitParam;
+    } else {
+        QStringList branches;
+        for (const core::RunStatus status : statuses) {
+            QStringList branch = conditions;
+            branch.prepend(
+                QStringLiteral("r.status = %1").arg(binder.bind(core::toString(status))));
+            branches << QStringLiteral("(SELECT ") + columns +
+                            QStringLiteral(" FROM dedup.runs r") + where(branch) + kNewestFirst +
+                            QStringLiteral(" LIMIT ") + limitParam + QStringLiteral(")");
+        }
+        query.sql = QStringLiteral("SELECT * FROM (") +
+                    branches.join(QStringLiteral(" UNION ALL ")) +
+                    QStringLiteral(") u ORDER BY u.created_at DESC, u.id DESC LIMIT ") + limitParam;
+    }
+    query.params = binder.take();
+    return query;
+}
+
+// The filter as one WHERE clause (several statuses as = ANY): for unordered queries.
+QString flatWhere(const RunFilter &filter, Binder &binder, QStringList extra = {}) {
+    QStringList conditions = baseConditions(filter, binder);
+    const QList<core::RunStatus> statuses = filter.effectiveStatuses();
+    if (statuses.size() == 1) {
+        conditions.prepend(
+            QStringLiteral("r.status = %1").arg(binder.bind(core::toString(statuses.first()))));
+    } else if (statuses.size() > 1) {
+        conditions.prepend(
+            QStringLiteral("r.status = ANY(%1::text[])").arg(binder.bind(statusNames(statuses))));
+    }
+    return where(extra + conditions);
+}
+
+} // namespace
+
+RunQuery RunQueries::page(const RunFilter &filter, const RunKey &after, int limit) {
+    return orderedList(filter, QStringLiteral("<"), after, limit);
+}
+
+RunQuery RunQueries::window(const RunFilter &filter, const RunKey &bottom, int limit) {
+    return orderedList(filter, QStringLiteral(">="), bottom, limit);
+}
+
+RunQuery RunQueries::rowsById(const RunFilter &filter, const QList<qint64> &ids) {
+    Binder binder;
+    QStringList idTexts;
+    idTexts.reserve(ids.size());
+    for (const qint64 id : ids)
+        idTexts << QString::number(id);
+    const QString idCondition =
+        QStringLiteral("r.id = ANY(%1::bigint[])").arg(binder.bind(idTexts));
+    RunQuery query;
+    query.sql = QStringLiteral("SELECT ") + kColumns + QStringLiteral(" FROM dedup.runs r") +
+                flatWhere(filter, binder, {idCondition}) + kNewestFirst;
+    query.params = binder.take();
+    return query;
+}
+
+RunQuery RunQueries::cappedCount(const RunFilter &filter, qint64 cap) {
+    // The first cap + 1 runs of the list itself, in list order: the same index-ordered plans
+    // as the pages (an unordered LIMIT lets the planner pick a sequential scan), and only
+    // (created_at, id), which the indexes hold, so most of it is an index-only scan.
+    RunQuery list =
+        orderedList(filter, QString(), {}, cap + 1, QStringLiteral("r.created_at, r.id"));
+    list.sql = QStringLiteral("SELECT count(*) FROM (") + list.sql + QStringLiteral(") c");
+    return list;
+}
+
+RunQuery RunQueries::estimate(const RunFilter &filter) {
+    Binder binder;
+    RunQuery query;
+    query.sql = QStringLiteral("EXPLAIN (FORMAT JSON) SELECT 1 FROM dedup.runs r") +
+                flatWhere(filter, binder);
+    query.params = binder.take();
+    return query;
+}
+
+QList<RunRow> RunQueries::readRows(const PgResult &result) {
+    QList<RunRow> rows;
+    if (!result.ok())
+        return rows;
+    // Column numbers once, not a name lookup per cell: pages of 20,000 rows are read here.
+    const int cId = result.column("id"), cScope = result.column("scope"),
+              cKey = result.column("idem_key"), cWorkflow = result.column("workflow"),
+              cStatus = result.column("status"), cAttempt = result.column("attempt"),
+              cMax = result.column("max_attempts"), cCorrelation = result.column("correlation_id"),
+              cOwner = result.column("lease_owner"), cToken = result.column("lease_token"),
+              cExpires = result.column("lease_expires_at"),
+              cHeartbeat = result.column("heartbeat_at"), cCreated = result.column("created_at"),
+              cUpdated = result.column("updated_at"), cFinished = result.column("finished_at"),
+              cError = result.column("last_error_class"), cMicros = result.column("created_us");
+    const int count = result.rows();
+    rows.reserve(count);
+    for (int i = 0; i < count; ++i) {
+        RunRow row;
+        row.id = result.toInt64(i, cId);
+        row.scope = result.text(i, cScope);
+        row.idemKey = result.text(i, cKey);
+        row.workflow = result.text(i, cWorkflow);
+        row.statusName = result.text(i, cStatus);
+        // An unknown status keeps its name; `status` then is only a placeholder.
+        row.status =
+            core::runStatusFromString(row.statusName).value_or(core::RunStatus::Processing);
+        row.attempt = int(result.toInt64(i, cAttempt));
+        row.maxAttempts = int(result.toInt64(i, cMax));
+        row.correlationId = result.text(i, cCorrelation);
+        row.leaseOwner = result.text(i, cOwner);
+        row.leaseToken = result.toInt64(i, cToken);
+        row.leaseExpiresAt = result.toDateTime(i, cExpires);
+        row.heartbeatAt = result.toDateTime(i, cHeartbeat);
+        row.createdAt = result.toDateTime(i, cCreated);
+        row.updatedAt = result.toDateTime(i, cUpdated);
+        row.finishedAt = result.toDateTime(i, cFinished);
+        row.lastErrorClass = result.text(i, cError);
+        row.createdAtText = result.text(i, cCreated);
+        row.createdAtMicros = result.toInt64(i, cMicros);
+        rows.append(std::move(row));
+    }
+    return rows;
+}
+
+qint64 RunQueries::readEstimate(const PgResult &result) {
+    if (!result.ok() || result.rows() < 1)
+        return -1;
+    const QJsonDocument doc = QJsonDocument::fromJson(result.text(0, 0).toUtf8());
+    const QJsonValue rows = doc.array()
+                                .at(0)
+                                .toObject()
+                                .value(QLatin1String("Plan"))
+                                .toObject()
+                                .value(QLatin1String("Plan Rows"));
+    return rows.isDouble() ? qint64(rows.toDouble()) : -1;
+}
+
+RunCount RunQueries::makeCount(qint64 counted, qint64 cap, qint64 estimated) {
+    RunCount answer;
+    answer.cap = cap;
+    answer.value = counted;
+    answer.exact = counted <= cap;
+    if (!answer.exact) {
+        // Stale statistics can estimate fewer runs than were just counted: then only the
+        // lower bound (cap + 1) is known.
+        answer.hasEstimate = estimated > cap;
+        answer.value = answer.hasEstimate ? estimated : cap + 1;
+    }
+    return answer;
+}
+
+PgResult RunQueries::setStatementTimeout(PgConnection &connection, int milliseconds) {
+    PgParams params;
+    params.add(QString::number(qMax(0, milliseconds)));
+    return connection.exec(QStringLiteral("SELECT set_config('statement_timeout', $1, false)"),
+                           params);
+}
+
+QString RunQueries::likePrefixPattern(const QString &prefix) {
+    // LIKE's default escape character is the backslash: escape it first, then the wildcards.
+    QString pattern = prefix;
+    pattern.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+        .replace(QLatin1Char('%'), QStringLiteral("\\%"))
+        .replace(QLatin1Char('_'), QStringLiteral("\\_"));
+    return pattern + QLatin1Char('%');
+}
+
+} // namespace dedup::store

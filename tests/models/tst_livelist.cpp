@@ -1,0 +1,437 @@
+// Live updates of the runs list: ChangeListener (LISTEN dedup_events, coalescing, pause,
+// reconnection) and RunListModel's in-place refresh. Changes are made through the protocol
+// functions on other connections, as workers make them; the model must show them without a
+// reset, so the view's selection (a persistent index) stays on the same run.
+#include "RunTestData.h"
+#include "TestDatabase.h"
+#include "models/ChangeListener.h"
+#include "models/RunListModel.h"
+
+#include <QAbstractItemModelTester>
+#include <QtTest>
+
+using namespace dedup;
+using namespace dedup::models;
+using store::PgParams;
+using store::RunFilter;
+
+namespace {
+
+struct Claimed {
+    qint64 runId = 0;
+    qint64 token = 0;
+};
+
+// claim() of a new key as a worker: the run is processing, created now (newer than every
+// generated run).
+Claimed claim(store::PgConnection &worker, const QString &key,
+              const QString &scope = QStringLiteral("live")) {
+    PgParams params;
+    params.add(scope).add(key).add(QStringLiteral("wf-live")).add(QStringLiteral("fp-") + key);
+    const auto result = worker.exec(
+        QStringLiteral("SELECT outcome, run_id, lease_token FROM dedup.claim(p_scope => $1, "
+                       "p_key => $2, p_workflow => $3, p_fingerprint => $4, p_worker => 'w1')"),
+        params);
+    if (!result.ok() || result.text(0, 0) != QLatin1String("acquired")) {
+        qWarning("claim failed: %s", qPrintable(result.error().toString()));
+        return {};
+    }
+    return {result.toInt64(0, 1), result.toInt64(0, 2)};
+}
+
+bool call(store::PgConnection &conn, const QString &sql, const PgParams &params) {
+    const auto result = conn.exec(sql, params);
+    if (!result.ok())
+        qWarning("%s: %s", qPrintable(sql), qPrintable(result.error().toString()));
+    return result.ok();
+}
+
+bool succeed(store::PgConnection &worker, const Claimed &run) {
+    PgParams params;
+    params.add(run.runId).add(run.token);
+    return call(worker, QStringLiteral("SELECT dedup.succeed($1, $2, '{\"ok\": true}')"), params);
+}
+
+bool fail(store::PgConnection &worker, qint64 runId, qint64 token) {
+    PgParams params;
+    params.add(runId).add(token);
+    return call(worker,
+                QStringLiteral("SELECT dedup.fail($1, $2, 'timeout', 'provider timed out', true)"),
+                params);
+}
+
+// A store with 100 generated runs, a model over it (under QAbstractItemModelTester) and a
+// listening ChangeListener attached to it.
+struct LiveList {
+    LiveList() {
+        if (!db.isValid() || !RunTestData::insertRuns(db, 100).isEmpty())
+            return;
+        model = std::make_unique<RunListModel>(db.conninfo());
+        tester = std::make_unique<QAbstractItemModelTester>(
+            model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        listener = std::make_unique<ChangeListener>(db.conninfo());
+        model->attachListener(listener.get());
+        worker = db.connect(QStringLiteral("t_worker"));
+    }
+    // Starts listening and shows `filter`, completely loaded.
+    bool start(const RunFilter &filter = {}) {
+        if (!model || !worker)
+            return false;
+        listener->start();
+        QElapsedTimer timer;
+        timer.start();
+        while (!listener->isConnected() && timer.elapsed() < 10000)
+            QTest::qWait(10);
+        return listener->isConnected() && model->setFilter(filter) && RunTestData::fetchAll(*model);
+    }
+    QList<qint64> expected(const QString &where) const { return RunTestData::idsWhere(db, where); }
+
+    TestDatabase db;
+    std::unique_ptr<RunListModel> model;
+    std::unique_ptr<QAbstractItemModelTester> tester;
+    std::unique_ptr<ChangeListener> listener;
+    std::unique_ptr<store::PgConnection> worker;
+};
+
+} // namespace
+
+class TestLiveList : public QObject {
+    Q_OBJECT
+
+private slots:
+    void newRunAppearsAtTopAndSelectionStays();
+    void changedRunIsUpdatedInPlace();
+    void runsLeaveAndEnterTheFilter();
+    void deletedRunIsRemoved();
+    void purgedRunIsRemoved();
+    void pauseHoldsChangesBack();
+    void burstIsCoalesced();
+    void moreNotificationResyncsWithoutReset();
+    void payloads_data();
+    void payloads();
+    void reconnectsAfterBackendsAreTerminated();
+    void unreachableDatabaseIsReported();
+};
+
+void TestLiveList::newRunAppearsAtTopAndSelectionStays() {
+    LiveList live;
+    QVERIFY2(live.db.isValid(), qPrintable(live.db.error()));
+    QVERIFY(live.start());
+    RunListModel &model = *live.model;
+    QCOMPARE(model.rowCount(), 100);
+    const QPersistentModelIndex selected = model.index(5, RunListModel::StatusColumn);
+    const qint64 selectedRun = selected.data(RunListModel::RunIdRole).toLongLong();
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy inserts(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy changes(live.listener.get(), &ChangeListener::runsChanged);
+
+    const Claimed run = claim(*live.worker, QStringLiteral("new-1"));
+    QVERIFY(run.runId > 0);
+    QTRY_COMPARE(model.rowCount(), 101);
+    QCOMPARE(model.runAt(0).id, run.runId);
+    QCOMPARE(model.index(0, RunListModel::StatusColumn).data().toString(),
+             QStringLiteral("Processing"));
+    QCOMPARE(model.runAt(0).leaseOwner, QStringLiteral("w1"));
+    QCOMPARE(inserts.count(), 1);
+    QCOMPARE(inserts.at(0).at(1).toInt(), 0); // at the top
+    QCOMPARE(resets.count(), 0);
+    QVERIFY(selected.isValid());
+    QCOMPARE(selected.row(), 6);
+    QCOMPARE(selected.data(RunListModel::RunIdRole).toLongLong(), selectedRun);
+    QVERIFY(!changes.isEmpty());
+    QVERIFY(changes.at(0).at(0).value<QSet<qint64>>().contains(run.runId));
+    QCOMPARE(RunTestData::modelIds(model), live.expected(QStringLiteral("true")));
+}
+
+void TestLiveList::changedRunIsUpdatedInPlace() {
+    LiveList live;
+    QVERIFY2(live.db.isValid(), qPrintable(live.db.error()));
+    QVERIFY(live.start());
+    RunListModel &model = *live.model;
+    const Claimed run = claim(*live.worker, QStringLiteral("upd-1"));
+    QTRY_COMPARE(model.rowCount(), 101);
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QSignalSpy inserts(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy removes(&model, &QAbstractItemModel::rowsRemoved);
+    const QPersistentModelIndex row(model.index(model.rowOfRun(run.runId), 0));
+
+    QVERIFY(succeed(*live.worker, run));
+    QTRY_COMPARE(model.index(row.row(), RunListModel::StatusColumn).data().toString(),
+                 QStringLiteral("Succeeded"));
+    QCOMPARE(row.data(RunListModel::RunIdRole).toLongLong(), run.runId);
+    QCOMPARE(model.rowCount(), 101);
+    QVERIFY(model.runAt(row.row()).leaseOwner.isEmpty());
+    QVERIFY(!model.runAt(row.row()).leaseExpiresAt.isValid());
+    QVERIFY(model.runAt(row.row()).finishedAt.isValid());
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.at(0).at(0).toModelIndex().row(), row.row());
+    QCOMPARE(inserts.count(), 0);
+    QCOMPARE(removes.count(), 0);
+    QCOMPARE(resets.count(), 0);
+}
+
+void TestLiveList::runsLeaveAndEnterTheFilter() {
+    LiveList live;
+    QVERIFY2(live.db.isValid(), qPrintable(live.db.error()));
+    RunFilter processing;
+    processing.statuses = {core::RunStatus::Processing};
+    QVERIFY(live.start(processing));
+    RunListModel &model = *live.model;
+    const QList<qint64> generated = live.expected(QStringLiteral("status = 'processing'"));
+    QCOMPARE(RunTestData::modelIds(model), generated);
+    QVERIFY(generated.size() >= 3);
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+
+    const Claimed fresh = claim(*live.worker, QStringLiteral("enter-1"));
+    QTRY_COMPARE(model.rowCount(), generated.size() + 1);
+    QCOMPARE(model.runAt(0).id, fresh.runId);
+
+    // A generated processing run (lease token 1) fails: it leaves this filter...
+    const qint64 leaving = generated.at(1);
+    QVERIFY(fail(*live.worker, leaving, 1));
+    QTRY_COMPARE(model.rowOfRun(leaving), -1);
+    QVERIFY(succeed(*live.worker, fresh));
+    QTRY_COMPARE(model.rowOfRun(fresh.runId), -1);
+    QCOMPARE(RunTestData::modelIds(model), live.expected(QStringLiteral("status = 'processing'")));
+
+    // ... and enters "failed" at its place by creation time, not at the top.
+    RunFilter failed;
+    failed.statuses = {core::RunStatus::Failed};
+    QVERIFY(model.setFilter(failed));
+    QVERIFY(RunTestData::fetchAll(model));
+    const int resetsBefore = int(resets.count());
+    const qint64 entering = generated.at(2);
+    QVERIFY(fail(*live.worker, entering, 1));
+    QTRY_VERIFY(model.rowOfRun(entering) >= 0);
+    QVERIFY(model.rowOfRun(entering) > 0);
+    QCOMPARE(RunTestData::modelIds(model), live.expected(QStringLiteral("status = 'failed'")));
+    QCOMPARE(resets.count(), resetsBefore);
+}
+
+void TestLiveList::deletedRunIsRemoved() {
+    LiveList live;
+    QVERIFY2(live.db.isValid(), qPrintable(live.db.error()));
+    QVERIFY(live.start());
+    RunListModel &model = *live.model;
+    const qint64 victim = model.runAt(10).id;
+    const QPersistentModelIndex below = model.index(11, 0);
+    const qint64 belowRun = below.data(RunListModel::RunIdRole).toLongLong();
+    // As retention would: the row goes (here with the notification the protocol sends for
+    // state changes).
+    QVERIFY(live.db
+                .exec(QStringLiteral(
+                          "DELETE FROM dedup.runs WHERE id = %1; "
+                          "SELECT pg_notify('dedup_events', '{\"runs\":[%1],\"more\":false}')")
+                          .arg(victim))
+                .isEmpty());
+    QTRY_COMPARE(model.rowOfRun(victim), -1);
+    QCOMPARE(model.rowCount(), 99);
+    QCOMPARE(below.row(), 10);
+    QCOMPARE(below.data(RunListModel::RunIdRole).toLongLong(), belowRun);
+}
+
+void TestLiveList::purgedRunIsRemoved() {
+    LiveList live;
+    QVERIFY2(live.db.isValid(), qPrintable(live.db.error()));
+    QVERIFY(live.start());
+    RunListModel &model = *live.model;
+    // A finished run past its retention, purged the documented way.
+    const qint64 victim = live.expected(QStringLiteral("status = 'succeeded'")).first();
+    QVERIFY(live.db
+                .exec(QStringLiteral("UPDATE dedup.runs SET expires_at = now() - interval '1 day' "
+                                     "WHERE id = %1")
+                          .arg(victim))
+                .isEmpty());
+    auto operatorConn = live.db.connect(QStringLiteral("t_operator"));
+    QVERIFY(operatorConn);
+    const auto purged =
+        operatorConn->exec(QStringLiteral("SELECT deleted FROM dedup.purge_expired()"));
+    QVERIFY2(purged.ok(), qPrintable(purged.error().toString()));
+    QCOMPARE(purged.toInt64(0, 0), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(model.rowOfRun(victim), -1, 2000);
+}
+
+void TestLiveList::pauseHoldsChangesBack() {
+    LiveList live;
+    QVERIFY2(live.db.isValid(), qPrintable(live.db.error()));
+    QVERIFY(live.start());
+    RunListModel &model = *live.model;
+    ChangeListener &listener = *live.listener;
+    QSignalSpy changes(&listener, &ChangeListener::runsChanged);
+    listener.pause();
+    QVERIFY(listener.isPaused());
+    QSet<qint64> claimed;
+    for (int i = 0; i < 3; ++i)
+        claimed.insert(claim(*live.worker, QStringLiteral("paused-%1").arg(i)).runId);
+    QTest::qWait(800); // four coalescing intervals
+    QCOMPARE(changes.count(), 0);
+    QCOMPARE(model.rowCount(), 100);
+
+    listener.resume();
+    QCOMPARE(changes.count(), 1); // everything that accumulated, at once
+    QCOMPARE(changes.at(0).at(0).value<QSet<qint64>>(), claimed);
+    QCOMPARE(changes.at(0).at(1).toBool(), false);
+    QTRY_COMPARE(model.rowCount(), 103);
+    QCOMPARE(RunTestData::modelIds(model), live.expected(QStringLiteral("true")));
+}
+
+void TestLiveList::burstIsCoalesced() {
+    LiveList live;
+    QVERIFY2(live.db.isValid(), qPrintable(live.db.error()));
+    QVERIFY(live.start());
+    RunListModel &model = *live.model;
+    QSignalSpy changes(live.listener.get(), &ChangeListener::runsChanged);
+    // 60 claims, each its own transaction and notification, from another thread.
+    QSet<qint64> claimed;
+    auto done = std::async(std::launch::async, [&] {
+        auto worker = live.db.connect(QStringLiteral("t_worker"));
+        QSet<qint64> ids;
+        for (int i = 0; worker && i < 60; ++i)
+            ids.insert(claim(*worker, QStringLiteral("burst-%1").arg(i)).runId);
+        return ids;
+    });
+    while (done.wait_for(std::chrono::milliseconds(0)) != std::future_status::ready)
+        QTest::qWait(5);
+    claimed = done.get();
+    QCOMPARE(claimed.size(), 60);
+    QTRY_COMPARE(model.rowCount(), 160);
+    QSet<qint64> announced;
+    for (const auto &change : changes)
+        announced.unite(change.at(0).value<QSet<qint64>>());
+    QCOMPARE(announced, claimed);
+    QVERIFY2(changes.count() < 20, qPrintable(QString::number(changes.count())));
+    QCOMPARE(RunTestData::modelIds(model), live.expected(QStringLiteral("true")));
+}
+
+void TestLiveList::moreNotificationResyncsWithoutReset() {
+    LiveList live;
+    QVERIFY2(live.db.isValid(), qPrintable(live.db.error()));
+    QVERIFY(live.start());
+    RunListModel &model = *live.model;
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy changes(live.listener.get(), &ChangeListener::runsChanged);
+    const QPersistentModelIndex kept = model.index(20, 0);
+    const qint64 keptRun = kept.data(RunListModel::RunIdRole).toLongLong();
+    const qint64 removed = model.runAt(30).id;
+    const QList<qint64> succeeded = live.expected(QStringLiteral("status = 'succeeded'"));
+    const qint64 cancelled = succeeded.at(succeeded.size() / 2);
+    QVERIFY(cancelled != removed && cancelled != keptRun);
+    // Changes nobody announced one by one (a bulk change of more than 100 runs says only
+    // "more"): a new run, a deleted one, a changed one.
+    QVERIFY(live.db
+                .exec(QStringLiteral(
+                          "INSERT INTO dedup.runs (scope, idem_key, workflow, fingerprint, status, "
+                          "lease_expires_at) VALUES ('s', 'quiet', 'w', 'f', 'succeeded', NULL); "
+                          "DELETE FROM dedup.runs WHERE id = %1; "
+                          "UPDATE dedup.runs SET status = 'cancelled' WHERE id = %2; "
+                          "SELECT pg_notify('dedup_events', '{\"runs\":[],\"more\":true}')")
+                          .arg(removed)
+                          .arg(cancelled))
+                .isEmpty());
+    QVERIFY(changes.wait(5000));
+    QCOMPARE(changes.at(0).at(1).toBool(), true);
+    QTRY_COMPARE(RunTestData::modelIds(model), live.expected(QStringLiteral("true")));
+    QCOMPARE(model.runAt(model.rowOfRun(cancelled)).statusName, QStringLiteral("cancelled"));
+    QCOMPARE(resets.count(), 0);
+    QCOMPARE(kept.data(RunListModel::RunIdRole).toLongLong(), keptRun);
+}
+
+void TestLiveList::payloads_data() {
+    QTest::addColumn<QString>("payload");
+    QTest::addColumn<QList<qint64>>("ids");
+    QTest::addColumn<bool>("more");
+    QTest::newRow("ids") << QStringLiteral("{\"runs\":[17,42],\"more\":false}")
+                         << QList<qint64>{17, 42} << false;
+    QTest::newRow("more") << QStringLiteral("{\"runs\":[],\"more\":true}") << QList<qint64>{}
+                          << true;
+    QTest::newRow("big id") << QStringLiteral("{\"runs\":[9007199254740991],\"more\":false}")
+                            << QList<qint64>{9007199254740991LL} << false;
+    QTest::newRow("not json") << QStringLiteral("hello") << QList<qint64>{} << true;
+    QTest::newRow("no runs") << QStringLiteral("{\"more\":false}") << QList<qint64>{} << true;
+    QTest::newRow("bad id") << QStringLiteral("{\"runs\":[\"x\",5],\"more\":false}")
+                            << QList<qint64>{5} << true;
+}
+
+void TestLiveList::payloads() {
+    QFETCH(QString, payload);
+    QFETCH(QList<qint64>, ids);
+    QFETCH(bool, more);
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    ChangeListener listener(db.conninfo());
+    listener.setCoalesceInterval(50);
+    QSignalSpy connected(&listener, &ChangeListener::connectedChanged);
+    listener.start();
+    QVERIFY(connected.wait(10000));
+    QSignalSpy changes(&listener, &ChangeListener::runsChanged);
+    auto conn = db.connect();
+    QVERIFY(conn);
+    PgParams params;
+    params.add(payload);
+    // Another channel first: ignored.
+    QVERIFY(conn->exec(QStringLiteral("SELECT pg_notify('other_channel', '{\"runs\":[1]}')")).ok());
+    QVERIFY(conn->exec(QStringLiteral("SELECT pg_notify('dedup_events', $1)"), params).ok());
+    QVERIFY(changes.wait(5000));
+    QCOMPARE(changes.count(), 1);
+    const QSet<qint64> got = changes.at(0).at(0).value<QSet<qint64>>();
+    // "more" supersedes the list: a receiver re-reads everything.
+    QCOMPARE(got, more ? QSet<qint64>{} : QSet<qint64>(ids.cbegin(), ids.cend()));
+    QCOMPARE(changes.at(0).at(1).toBool(), more);
+}
+
+void TestLiveList::reconnectsAfterBackendsAreTerminated() {
+    LiveList live;
+    QVERIFY2(live.db.isValid(), qPrintable(live.db.error()));
+    QVERIFY(live.start());
+    RunListModel &model = *live.model;
+    ChangeListener &listener = *live.listener;
+    const int listenerPid = listener.backendPid();
+    const int loaderPid = model.loaderBackendPid();
+    QVERIFY(listenerPid != 0 && loaderPid != 0 && listenerPid != loaderPid);
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy resynced(&listener, &ChangeListener::resynced);
+    QSignalSpy connection(&listener, &ChangeListener::connectedChanged);
+
+    // A change made while nobody listens: only the resync can bring it.
+    QVERIFY(live.db
+                .exec(QStringLiteral(
+                    "INSERT INTO dedup.runs (scope, idem_key, workflow, fingerprint, status, "
+                    "lease_expires_at) VALUES ('s', 'missed', 'w', 'f', 'failed', NULL)"))
+                .isEmpty());
+    QVERIFY(live.db
+                .exec(QStringLiteral("SELECT pg_terminate_backend(%1), pg_terminate_backend(%2)")
+                          .arg(listenerPid)
+                          .arg(loaderPid))
+                .isEmpty());
+    QVERIFY(resynced.wait(15000));
+    QCOMPARE(resynced.count(), 1);
+    QVERIFY(connection.count() >= 2); // lost, then back
+    QVERIFY(listener.isConnected());
+    QVERIFY(listener.backendPid() != 0);
+    QVERIFY(listener.backendPid() != listenerPid);
+    QTRY_COMPARE(model.rowCount(), 101);
+    QCOMPARE(model.runAt(0).idemKey, QStringLiteral("missed"));
+    QVERIFY(model.loaderBackendPid() != loaderPid);
+
+    // Notifications flow again on the new connection.
+    const Claimed after = claim(*live.worker, QStringLiteral("after-reconnect"));
+    QTRY_COMPARE(model.rowCount(), 102);
+    QCOMPARE(model.runAt(0).id, after.runId);
+    QCOMPARE(RunTestData::modelIds(model), live.expected(QStringLiteral("true")));
+    QCOMPARE(resets.count(), 0);
+}
+
+void TestLiveList::unreachableDatabaseIsReported() {
+    ChangeListener listener(
+        QStringLiteral("host=/nonexistent-dedup-socket-dir port=1 dbname=dedup"));
+    QSignalSpy errors(&listener, &ChangeListener::connectionError);
+    listener.start();
+    QVERIFY(errors.wait(10000));
+    QVERIFY(errors.wait(10000)); // it keeps trying, with backoff
+    QVERIFY(!listener.isConnected());
+    QCOMPARE(listener.backendPid(), 0);
+}
+
+QTEST_GUILESS_MAIN(TestLiveList)
+#include "tst_livelist.moc"
