@@ -4,6 +4,10 @@
 #include "DemoCommand.h"
 #include "ExitCode.h"
 #include "MigrateCommand.h"
+#include "PurgeCommand.h"
+#include "SimulateCommand.h"
+#include "StaleCommand.h"
+#include "VerifyAuditCommand.h"
 #include "Translations.h"
 
 #include <QCoreApplication>
@@ -23,6 +27,10 @@ std::vector<std::unique_ptr<CliCommand>> makeCommands() {
     std::vector<std::unique_ptr<CliCommand>> commands;
     commands.push_back(std::make_unique<MigrateCommand>());
     commands.push_back(std::make_unique<DemoCommand>());
+    commands.push_back(std::make_unique<StaleCommand>());
+    commands.push_back(std::make_unique<SimulateCommand>());
+    commands.push_back(std::make_unique<PurgeCommand>());
+    commands.push_back(std::make_unique<VerifyAuditCommand>());
     return commands;
 }
 

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "CliCommand.h"
+
+#include <optional>
+
+namespace dedup::cli {
+
+// dedupctl stale: the Stuck list from the command line. Processing runs whose lease expired
+// (their worker died or hangs), or, with --older-than, also those processing for longer than
+// a threshold; oldest lease first. Read-only; dedup_viewer is enough.
+class StaleCommand : public CliCommand {
+    Q_DECLARE_TR_FUNCTIONS(StaleCommand)
+
+public:
+    QString name() const override { return QStringLiteral("stale"); }
+    QString summary() const override;
+    void addOptions(QCommandLineParser &parser) override;
+    int run(const QCommandLineParser &parser) override;
+
+    // "90s", "15m", "2h", "1d", "1w" -> seconds; nullopt for anything else (zero, negative,
+    // fractions, no unit), so a typo never silently means "everything".
+    static std::optional<qint64> parseDuration(const QString &text);
+    // 3725 -> "1h 2m"; 75 -> "1m 15s": two units are enough to read at a glance.
+    static QString formatSeconds(qint64 seconds);
+};
+
+} // namespace dedup::cli

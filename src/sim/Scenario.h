@@ -1,0 +1,98 @@
+#pragma once
+
+#include "sim/Fault.h"
+#include "sim/Traffic.h"
+
+#include <QHash>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <chrono>
+
+namespace dedup::sim {
+
+// One thing that happens in a scenario: a delivery of an intent to a worker (each delivery on
+// its own worker process, with its own connections), an operator asking for a continuation,
+// or a worker taking that continuation.
+struct ScenarioAction {
+    enum class Kind {
+        Deliver,
+        RequestContinuation, // op_request_continuation for `target`'s run (OperatorActions)
+        ProcessCommand,      // Worker::processNextCommand
+    };
+
+    Kind kind = Kind::Deliver;
+    QString what; // what it models, e.g. "the scheduler redelivers after its 504"
+    // Deliver: index into Scenario::intents; ProcessCommand: the intent whose run it continues.
+    int intent = 0;
+    // Starts when all the actions in `after` have finished (none: when the scenario starts),
+    // then `delay` later.
+    QList<int> after;
+    std::chrono::milliseconds delay{0};
+    // Deliver: the worker process dies right after its first provider call, before it can
+    // record anything (its store connection closes and is not reopened).
+    bool crashAfterProviderCall = false;
+    // Deliver: false leaves a retryable failure for a redelivery or an operator instead of
+    // retrying in process.
+    bool retryInProcess = true;
+    int target = -1; // RequestContinuation: the action whose run is continued
+    // The outcome this action must have (DeliveryReport::outcome); empty: not checked on its
+    // own (e.g. which of two simultaneous deliveries wins is up to the race).
+    QString expect;
+};
+
+// Per intent, what the store must say at the end.
+struct ScenarioStepExpectation {
+    int intent = 0;
+    QString step;
+    QString status;   // dedup.steps.status
+    int attempts = 0; // dedup.steps.attempts
+};
+
+struct ScenarioExpectation {
+    // Side effects in the ledger per operation (all intents together), e.g. send_message: 1.
+    QMap<QString, int> sideEffects;
+    // How many actions end with each outcome, e.g. {succeeded: 1, in_progress: 1, replayed: 1}.
+    QMap<QString, int> outcomes;
+    // The final dedup.runs.status of each intent, in Scenario::intents order.
+    QStringList runStatuses;
+    QList<ScenarioStepExpectation> steps;
+    // Event kinds that must appear in the timelines of the scenario's runs.
+    QStringList events;
+    // Actions whose delivery took longer than the sender's timeout (the sender saw a 504 and
+    // redelivered while the handler was still working).
+    QList<int> slowerThanCallerTimeout;
+    // Pairs of actions that must have returned different results (two intents, two
+    // resources). That every replay returns the result of the delivery that succeeded is
+    // checked for every scenario.
+    QList<QPair<int, int>> differentResults;
+};
+
+// A provider call failing on purpose: the next calls of `operation` for the intent get these
+// faults (FaultPlan::script).
+struct ScenarioFault {
+    QString provider;
+    QString operation;
+    int intent = 0;
+    QList<Fault> faults;
+};
+
+// A case from the field with its expected outcome (SPEC section 6), run under the full
+// protocol by ScenarioRunner.
+struct Scenario {
+    QString name;
+    QString title;
+    QString story;    // the case as the articles tell it
+    QString expected; // the outcome in one sentence
+    QList<TrafficIntent> intents;
+    QList<ScenarioAction> actions;
+    QList<ScenarioFault> faults;
+    QHash<QString, std::chrono::milliseconds> latency; // provider -> latency of every call
+    std::chrono::milliseconds lease{5000};
+    std::chrono::milliseconds callerTimeout{0}; // the sender's own timeout, when it has one
+    ScenarioExpectation expectation;
+};
+
+} // namespace dedup::sim
