@@ -28,9 +28,15 @@ public:
     }
 
     static ProtocolResult failure(PgError error) {
-        Q_ASSERT(!error.isEmpty());
+        const StoreErrorKind kind = classify(error); // before the move below
+        return failure(kind, std::move(error));
+    }
+
+    // For refusals decided on the client (the kind is what the server would have answered).
+    static ProtocolResult failure(StoreErrorKind kind, PgError error) {
+        Q_ASSERT(kind != StoreErrorKind::None && !error.isEmpty());
         ProtocolResult result;
-        result.m_kind = classify(error);
+        result.m_kind = kind;
         result.m_error = std::move(error);
         return result;
     }

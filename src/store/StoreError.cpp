@@ -4,8 +4,7 @@
 
 namespace dedup::store {
 
-StoreErrorKind classify(const PgError &error)
-{
+StoreErrorKind classify(const PgError &error) {
     if (error.isEmpty())
         return StoreErrorKind::None;
     if (error.connectionLost)
@@ -25,14 +24,14 @@ StoreErrorKind classify(const PgError &error)
         {QStringLiteral("57014"), StoreErrorKind::QueryCanceled},
     };
     // Class 08 is "connection exception"; 57P01..57P03 are admin shutdown / crash.
-    if (error.sqlState.startsWith(QLatin1String("08")) || error.sqlState == QLatin1String("57P01")
-        || error.sqlState == QLatin1String("57P02") || error.sqlState == QLatin1String("57P03"))
+    if (error.sqlState.startsWith(QLatin1String("08")) ||
+        error.sqlState == QLatin1String("57P01") || error.sqlState == QLatin1String("57P02") ||
+        error.sqlState == QLatin1String("57P03"))
         return StoreErrorKind::ConnectionLost;
     return codes.value(error.sqlState, StoreErrorKind::Other);
 }
 
-bool isTransient(StoreErrorKind kind)
-{
+bool isTransient(StoreErrorKind kind) {
     return kind == StoreErrorKind::SerializationFailure || kind == StoreErrorKind::ConnectionLost;
 }
 

@@ -13,7 +13,7 @@ enum class StoreErrorKind {
     RunNotFound,          // DD003
     InvalidArgument,      // DD004: missing or malformed parameter (e.g. an empty reason)
     ActionKeyConflict,    // DD005: action key already used for a different action or run
-    LeaseExpired,         // DD006: the caller's lease ran out; claim again
+    LeaseExpired,         // DD006: the lease ran out (nobody took over): heartbeat, then retry
     UnknownStep,          // DD007: the run has no step of that name
     AppendOnly,           // DD008: events / audit_log cannot be changed
     PermissionDenied,     // 42501: the role may not do this

@@ -1,4 +1,5 @@
 // dedupctl black-box: help, usage errors, exit codes, and migrate against real databases.
+#include "DedupctlRun.h"
 #include "TestDatabase.h"
 #include "store/Migrator.h"
 
@@ -9,22 +10,10 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = DedupctlRun;
 
 Run dedupctl(const QStringList &args) {
-    QProcess process;
-    process.start(QStringLiteral(DEDUPCTL_PATH), args);
-    Run run;
-    if (!process.waitForFinished(60000))
-        return run;
-    run.exitCode = process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
+    return runDedupctl(args);
 }
 
 } // namespace

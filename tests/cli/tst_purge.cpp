@@ -2,6 +2,7 @@
 // never touches processing or manual_review runs (SPEC 5). The store is built with the real
 // protocol (claim, succeed, fail, op_*); only expires_at is moved into the past by the
 // superuser, so no test waits 90 days.
+#include "DedupctlRun.h"
 #include "TestDatabase.h"
 
 #include <QElapsedTimer>
@@ -15,25 +16,10 @@ using dedup::store::PgResult;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = DedupctlRun;
 
 Run dedupctl(const QStringList &args, int timeoutMs = 60000) {
-    QProcess process;
-    process.start(QStringLiteral(DEDUPCTL_PATH), args);
-    Run run;
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        return run;
-    }
-    run.exitCode = process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
+    return runDedupctl(args, timeoutMs);
 }
 
 Run purge(const TestDatabase &db, QStringList args, const QString &user = {},

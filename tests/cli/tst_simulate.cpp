@@ -1,5 +1,6 @@
 // dedupctl simulate, black-box: a separate process against a fresh migrated database, its
 // exit codes, its JSON, and what it left in the ledger and the store.
+#include "DedupctlRun.h"
 #include "TestDatabase.h"
 
 #include <QJsonArray>
@@ -12,27 +13,12 @@ using dedup::store::PgConnection;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = DedupctlRun;
 
 Run simulate(const TestDatabase &db, const QStringList &args) {
-    QProcess process;
-    process.start(QStringLiteral(DEDUPCTL_PATH),
-                  QStringList{QStringLiteral("simulate"), QStringLiteral("--db"), db.conninfo()} +
-                      args);
-    Run run;
-    if (!process.waitForFinished(120000)) {
-        process.kill();
-        process.waitForFinished();
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
+    return runDedupctl(
+        QStringList{QStringLiteral("simulate"), QStringLiteral("--db"), db.conninfo()} + args,
+        120000);
 }
 
 QString scalar(const TestDatabase &db, const QString &sql) {

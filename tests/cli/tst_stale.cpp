@@ -1,5 +1,6 @@
 // dedupctl stale, black-box: the Stuck list from the command line. Runs are created with the
 // real protocol (dedup.claim); their leases are then aged by the superuser, so no test sleeps.
+#include "DedupctlRun.h"
 #include "TestDatabase.h"
 
 #include <QJsonArray>
@@ -14,22 +15,10 @@ using dedup::store::PgResult;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = DedupctlRun;
 
 Run dedupctl(const QStringList &args) {
-    QProcess process;
-    process.start(QStringLiteral(DEDUPCTL_PATH), args);
-    Run run;
-    if (!process.waitForFinished(60000))
-        return run;
-    run.exitCode = process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
+    return runDedupctl(args);
 }
 
 Run stale(const TestDatabase &db, QStringList args, const QString &user = {}) {

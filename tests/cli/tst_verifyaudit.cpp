@@ -1,6 +1,7 @@
 // dedupctl verify-audit, black-box: an audit log written by real operator actions verifies;
 // a superuser who bypasses the append-only triggers to change, remove or re-hash rows is
 // caught, and the command names the first broken link (exit 1).
+#include "DedupctlRun.h"
 #include "TestDatabase.h"
 
 #include <QJsonDocument>
@@ -13,22 +14,10 @@ using dedup::store::PgResult;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = DedupctlRun;
 
 Run dedupctl(const QStringList &args) {
-    QProcess process;
-    process.start(QStringLiteral(DEDUPCTL_PATH), args);
-    Run run;
-    if (!process.waitForFinished(60000))
-        return run;
-    run.exitCode = process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
+    return runDedupctl(args);
 }
 
 Run verify(const TestDatabase &db, QStringList args = {}, const QString &user = {}) {
