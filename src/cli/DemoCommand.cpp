@@ -1,15 +1,30 @@
 #include "DemoCommand.h"
 
 #include "ExitCode.h"
+#include "sim/DemoTraffic.h"
 #include "store/DemoDatabase.h"
+#include "store/PgConnection.h"
 
+#include <QElapsedTimer>
+
+#include <cerrno>
 #include <csignal>
+#include <ctime>
+#include <optional>
 #include <pthread.h>
+#include <unistd.h>
 
 namespace dedup::cli {
 
+namespace {
+
+constexpr int kStatusEverySeconds = 3;
+
+} // namespace
+
 QString DemoCommand::summary() const {
-    return tr("Run the demo store: a private PostgreSQL under your data directory.");
+    return tr("Run the demo store (a private PostgreSQL under your data directory) with live "
+              "traffic.");
 }
 
 void DemoCommand::addOptions(QCommandLineParser &parser) {
@@ -19,12 +34,70 @@ void DemoCommand::addOptions(QCommandLineParser &parser) {
                                         tr("dir")));
     parser.addOption(QCommandLineOption(QStringLiteral("once"),
                                         tr("Start and migrate, print the connection string, "
-                                           "and leave the server running.")));
+                                           "and leave the server running (no traffic).")));
+    const sim::DemoTrafficOptions defaults;
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("rate"),
+        tr("New business intents per second of the demo traffic (default: %1).").arg(defaults.rate),
+        tr("n"), QString::number(defaults.rate)));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("seed"),
+        tr("Seed of the traffic's mix of workflows, duplicates and faults (default: %1).")
+            .arg(defaults.seed),
+        tr("n"), QString::number(defaults.seed)));
+    parser.addOption(QCommandLineOption(QStringLiteral("no-traffic"),
+                                        tr("Only run the store; send no traffic.")));
+}
+
+QString DemoCommand::statusLine(store::PgConnection &conn, const sim::DemoTraffic *traffic,
+                                qint64 elapsedMs) {
+    const store::PgResult runs = conn.exec(QStringLiteral(
+        "SELECT count(*),"
+        " count(*) FILTER (WHERE status = 'succeeded'),"
+        " count(*) FILTER (WHERE status = 'failed'),"
+        " count(*) FILTER (WHERE status = 'manual_review'),"
+        " count(*) FILTER (WHERE status = 'processing' AND lease_expires_at < now()),"
+        " count(*) FILTER (WHERE status = 'processing' AND lease_expires_at >= now())"
+        " FROM dedup.runs"));
+    QString line = tr("%1 s: ").arg(elapsedMs / 1000);
+    if (runs.ok() && runs.rows() == 1)
+        line += tr("%1 runs: %2 succeeded, %3 failed, %4 in manual review, %5 stuck, "
+                   "%6 processing")
+                    .arg(runs.toInt64(0, 0))
+                    .arg(runs.toInt64(0, 1))
+                    .arg(runs.toInt64(0, 2))
+                    .arg(runs.toInt64(0, 3))
+                    .arg(runs.toInt64(0, 4))
+                    .arg(runs.toInt64(0, 5));
+    else
+        line += runs.error().toString();
+    if (traffic) {
+        const sim::DemoTrafficCounters counters = traffic->counters();
+        line += tr(" | %1 deliveries, %2 duplicates, %3 crashes")
+                    .arg(counters.deliveries)
+                    .arg(counters.duplicates)
+                    .arg(counters.crashed);
+    }
+    return line;
 }
 
 int DemoCommand::run(const QCommandLineParser &parser) {
-    // Block the stop signals before anything starts, so they wait for sigwait() below
-    // instead of killing us half-way through start-up.
+    sim::DemoTrafficOptions trafficOptions;
+    bool rateOk = false;
+    bool seedOk = false;
+    trafficOptions.rate = parser.value(QStringLiteral("rate")).toDouble(&rateOk);
+    trafficOptions.seed = parser.value(QStringLiteral("seed")).toULongLong(&seedOk);
+    if (!rateOk || !(trafficOptions.rate > 0) || trafficOptions.rate > 10000) {
+        err() << tr("dedupctl demo: --rate must be a number above 0 and at most 10000") << Qt::endl;
+        return Usage;
+    }
+    if (!seedOk) {
+        err() << tr("dedupctl demo: --seed must be a non-negative integer") << Qt::endl;
+        return Usage;
+    }
+
+    // Block the stop signals before anything starts (threads inherit the mask), so they wait
+    // for sigtimedwait() below instead of killing us half-way through start-up.
     sigset_t stopSignals;
     sigemptyset(&stopSignals);
     sigaddset(&stopSignals, SIGINT);
@@ -43,9 +116,48 @@ int DemoCommand::run(const QCommandLineParser &parser) {
     out() << tr("demo store ready: %1").arg(demo.conninfo()) << Qt::endl;
     if (parser.isSet(QStringLiteral("once")))
         return Success;
+
+    std::optional<sim::DemoTraffic> traffic;
+    if (!parser.isSet(QStringLiteral("no-traffic"))) {
+        trafficOptions.conninfo = demo.conninfo();
+        traffic.emplace(trafficOptions);
+        if (!traffic->start(&error)) {
+            err() << tr("dedupctl demo: the demo traffic did not start: %1").arg(error) << Qt::endl;
+            traffic.reset();
+            if (demo.startedServer())
+                demo.stop(&error);
+            return DatabaseError;
+        }
+        out() << tr("demo traffic: %1 intents/s over five workflows, with duplicates, provider "
+                    "faults and crashed workers (seed %2)")
+                     .arg(trafficOptions.rate)
+                     .arg(trafficOptions.seed)
+              << Qt::endl;
+    }
     out() << tr("press Ctrl-C to stop") << Qt::endl;
-    int signal = 0;
-    sigwait(&stopSignals, &signal);
+
+    const bool terminal = isatty(STDOUT_FILENO) == 1;
+    store::PgConnection statusConn;
+    const bool showStatus =
+        terminal && statusConn.open(demo.conninfo(), QStringLiteral("dedupctl-demo-status"));
+    QElapsedTimer elapsed;
+    elapsed.start();
+    for (;;) {
+        const timespec wait{kStatusEverySeconds, 0};
+        const int signal = sigtimedwait(&stopSignals, nullptr, &wait);
+        if (signal > 0)
+            break;
+        if (signal < 0 && errno != EAGAIN && errno != EINTR)
+            break;
+        if (showStatus)
+            out() << statusLine(statusConn, traffic ? &*traffic : nullptr, elapsed.elapsed())
+                  << Qt::endl;
+    }
+    if (traffic) {
+        traffic->stop();
+        out() << tr("demo traffic stopped") << Qt::endl;
+    }
+    statusConn.close();
     if (demo.startedServer() && !demo.stop(&error)) {
         err() << tr("dedupctl demo: %1").arg(error) << Qt::endl;
         return Failure;

@@ -1,14 +1,16 @@
 // dedupctl: the command-line side of Dedup Console. Thin: picks the sub-command and hands
 // it the command line; the commands live in their own files.
 #include "CliCommand.h"
+#include "CrashTestCommand.h"
 #include "DemoCommand.h"
 #include "ExitCode.h"
 #include "MigrateCommand.h"
 #include "PurgeCommand.h"
 #include "SimulateCommand.h"
 #include "StaleCommand.h"
-#include "VerifyAuditCommand.h"
 #include "Translations.h"
+#include "VerifyAuditCommand.h"
+#include "WorkCommand.h"
 
 #include <QCoreApplication>
 
@@ -31,6 +33,8 @@ std::vector<std::unique_ptr<CliCommand>> makeCommands() {
     commands.push_back(std::make_unique<SimulateCommand>());
     commands.push_back(std::make_unique<PurgeCommand>());
     commands.push_back(std::make_unique<VerifyAuditCommand>());
+    commands.push_back(std::make_unique<WorkCommand>());
+    commands.push_back(std::make_unique<CrashTestCommand>());
     return commands;
 }
 

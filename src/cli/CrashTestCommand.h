@@ -1,0 +1,23 @@
+#pragma once
+
+#include "CliCommand.h"
+
+namespace dedup::cli {
+
+// dedupctl crash-test: kills worker processes with SIGKILL at random moments and checks that
+// the run protocol neither duplicated a deduplicated side effect nor lost an intent
+// (docs/RELIABILITY.md). Enqueues intents (with duplicate deliveries) in sim.deliveries,
+// runs `dedupctl work` processes over them, kills and restarts them until the requested
+// number of kills is done, lets the queue drain, then counts the ledger and dedup.runs.
+// Needs a migrated dedup schema; installs the simulator's schema if needed.
+class CrashTestCommand : public CliCommand {
+    Q_DECLARE_TR_FUNCTIONS(CrashTestCommand)
+
+public:
+    QString name() const override { return QStringLiteral("crash-test"); }
+    QString summary() const override;
+    void addOptions(QCommandLineParser &parser) override;
+    int run(const QCommandLineParser &parser) override;
+};
+
+} // namespace dedup::cli

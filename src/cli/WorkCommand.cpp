@@ -1,0 +1,234 @@
+#include "WorkCommand.h"
+
+#include "ExitCode.h"
+#include "sim/CrashQueue.h"
+#include "sim/FaultPlan.h"
+#include "sim/ScenarioWorkflows.h"
+#include "sim/SimulationCrashPoint.h"
+#include "sim/SimulationProviders.h"
+#include "store/PgConnection.h"
+#include "worker/Worker.h"
+
+#include <QThread>
+
+#include <climits>
+#include <csignal>
+#include <optional>
+#include <unistd.h>
+
+namespace dedup::cli {
+
+namespace {
+
+using std::chrono::milliseconds;
+
+constexpr int MaxMs = 3'600'000;
+// A delivery taken this often without an outcome is dropped (and reported): a poison
+// message must not keep a worker busy forever. The crash test counts its run as lost.
+constexpr int MaxTakes = 200;
+const milliseconds IdlePoll{50};
+const milliseconds RetryLater{200};
+
+std::optional<int> number(const QCommandLineParser &parser, const QString &name, int fallback,
+                          int min, int max) {
+    if (!parser.isSet(name))
+        return fallback;
+    bool ok = false;
+    const int value = parser.value(name).trimmed().toInt(&ok);
+    if (!ok || value < min || value > max)
+        return std::nullopt;
+    return value;
+}
+
+// Whether a delivery with this outcome is done: the run reached a state a redelivery could
+// not change (or only an operator can). Anything else goes back to the queue.
+bool isFinal(const worker::RunOutcome &outcome) {
+    using Kind = worker::RunOutcome::Kind;
+    switch (outcome.kind) {
+    case Kind::Succeeded:
+    case Kind::Replayed:
+    case Kind::InReview:
+    case Kind::Mismatch:
+        return true;
+    case Kind::Failed:
+        return !outcome.retryable || outcome.status != core::RunStatus::Failed;
+    case Kind::InProgress: // the holder may be dead: look again after its lease
+    case Kind::Fenced:
+    case Kind::Error:
+        return false;
+    }
+    return false;
+}
+
+} // namespace
+
+QString WorkCommand::summary() const {
+    return tr("Run one crash-test worker process: take deliveries from the queue table and "
+              "process them with the worker protocol.");
+}
+
+void WorkCommand::addOptions(QCommandLineParser &parser) {
+    addDatabaseOption(parser);
+    parser.addOption(QCommandLineOption(QStringLiteral("label"),
+                                        tr("The queue label (and ledger label) to work on."),
+                                        tr("label")));
+    parser.addOption(QCommandLineOption(QStringLiteral("worker-id"),
+                                        tr("Lease owner name (default work-<pid>)."), tr("id")));
+    parser.addOption(QCommandLineOption(QStringLiteral("lease-ms"),
+                                        tr("Run lease in ms (default 500)."), tr("ms")));
+    parser.addOption(
+        QCommandLineOption(QStringLiteral("visibility-ms"),
+                           tr("How long a taken delivery stays hidden (default 2000)."), tr("ms")));
+    parser.addOption(QCommandLineOption(QStringLiteral("min-latency-ms"),
+                                        tr("Provider latency, lower bound (default 20)."),
+                                        tr("ms")));
+    parser.addOption(QCommandLineOption(QStringLiteral("max-latency-ms"),
+                                        tr("Provider latency, upper bound (default 60)."),
+                                        tr("ms")));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("response-delay-ms"),
+        tr("Wait after each provider call returned, before recording it (default 0): widens "
+           "the window between the provider's commit and complete_step."),
+        tr("ms")));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("seed"), tr("Seed of the provider latencies (default 1)."), tr("s")));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("crash-after-provider"),
+        tr("Kill this process with SIGKILL right after its n-th provider call (also "
+           "DEDUP_CRASH_AFTER_PROVIDER)."),
+        tr("n")));
+    parser.addOption(QCommandLineOption(QStringLiteral("exit-when-empty"),
+                                        tr("Exit once the label has no deliveries left.")));
+}
+
+int WorkCommand::run(const QCommandLineParser &parser) {
+    auto usage = [](const QString &message) {
+        err() << tr("dedupctl work: %1").arg(message) << Qt::endl;
+        return Usage;
+    };
+    const QString label = parser.value(QStringLiteral("label"));
+    if (label.isEmpty())
+        return usage(tr("--label is required"));
+    const auto lease = number(parser, QStringLiteral("lease-ms"), 500, 1, MaxMs);
+    const auto visibility = number(parser, QStringLiteral("visibility-ms"), 2000, 1, MaxMs);
+    const auto minLatency = number(parser, QStringLiteral("min-latency-ms"), 20, 0, MaxMs);
+    const auto maxLatency = number(parser, QStringLiteral("max-latency-ms"), 60, 0, MaxMs);
+    const auto responseDelay = number(parser, QStringLiteral("response-delay-ms"), 0, 0, MaxMs);
+    const auto seed = number(parser, QStringLiteral("seed"), 1, 0, INT_MAX);
+    if (!lease || !visibility || !minLatency || !maxLatency || !responseDelay || !seed ||
+        *minLatency > *maxLatency)
+        return usage(tr("invalid number in the options (see --help)"));
+    QString crashText = parser.value(QStringLiteral("crash-after-provider"));
+    if (crashText.isEmpty())
+        crashText = qEnvironmentVariable("DEDUP_CRASH_AFTER_PROVIDER");
+    int crashAfter = 0;
+    if (!crashText.isEmpty()) {
+        bool ok = false;
+        crashAfter = crashText.trimmed().toInt(&ok);
+        if (!ok || crashAfter < 1)
+            return usage(tr("invalid --crash-after-provider '%1'").arg(crashText));
+    }
+    const QString workerId = parser.isSet(QStringLiteral("worker-id"))
+                                 ? parser.value(QStringLiteral("worker-id"))
+                                 : QStringLiteral("work-%1").arg(getpid());
+
+    auto conn = connect(parser);
+    if (!conn)
+        return Unreachable;
+    sim::CrashQueue queue(*conn);
+
+    QList<sim::ProviderConfig> configs = sim::ScenarioWorkflows::providerConfigs();
+    for (sim::ProviderConfig &config : configs) {
+        config.minLatency = milliseconds(*minLatency);
+        config.maxLatency = milliseconds(*maxLatency);
+    }
+    // Seeded per process too, so that restarted workers do not replay the same latencies.
+    sim::SimulationProviders providers(
+        configs, std::make_shared<sim::FaultPlan>(quint64(*seed) * 100'003u + quint64(getpid())),
+        label);
+    QString error;
+    if (!providers.open(parser.value(QStringLiteral("db")), &error)) {
+        err() << tr("dedupctl work: %1").arg(error) << Qt::endl;
+        return Unreachable;
+    }
+    // The self-inflicted crash: SIGKILL, not exit(), so no destructor or flush runs.
+    sim::SimulationCrashPoint crash;
+    crash.reset(crashAfter, [] { ::kill(getpid(), SIGKILL); });
+    QList<worker::WorkflowDefinition> workflows;
+    for (const QString &name : sim::ScenarioWorkflows::names()) {
+        worker::WorkflowDefinition definition =
+            sim::ScenarioWorkflows::tracked(name, providers, crash);
+        if (*responseDelay > 0) {
+            for (worker::StepDefinition &step : definition.steps) {
+                step.execute = [inner = step.execute,
+                                delay = ulong(*responseDelay)](const worker::StepCall &call) {
+                    const worker::StepOutcome outcome = inner(call);
+                    QThread::msleep(delay);
+                    return outcome;
+                };
+            }
+        }
+        workflows.append(definition);
+    }
+
+    worker::Worker::Options options;
+    options.conninfo = parser.value(QStringLiteral("db"));
+    options.workerId = workerId;
+    options.lease = milliseconds(*lease);
+    options.seed = quint32(*seed) ^ quint32(getpid());
+    worker::Worker worker(options);
+    if (!worker.connect(&error)) {
+        err() << tr("dedupctl work: %1").arg(error) << Qt::endl;
+        return Unreachable;
+    }
+
+    for (;;) {
+        const auto delivery = queue.take(label, workerId, milliseconds(*visibility), &error);
+        if (!error.isEmpty()) {
+            err() << tr("dedupctl work: %1").arg(error) << Qt::endl;
+            return DatabaseError;
+        }
+        if (!delivery) {
+            if (parser.isSet(QStringLiteral("exit-when-empty"))) {
+                const qint64 left = queue.pending(label, &error);
+                if (left < 0) {
+                    err() << tr("dedupctl work: %1").arg(error) << Qt::endl;
+                    return DatabaseError;
+                }
+                if (left == 0)
+                    return Success;
+            }
+            QThread::msleep(ulong(IdlePoll.count()));
+            continue;
+        }
+        const worker::WorkflowDefinition *workflow = nullptr;
+        for (const auto &candidate : workflows) {
+            if (candidate.name == delivery->intent.workflow)
+                workflow = &candidate;
+        }
+        bool done = true;
+        if (workflow) {
+            const worker::RunOutcome outcome = worker.process(*workflow, delivery->intent.intent);
+            done = isFinal(outcome);
+            if (!done && delivery->attempts >= MaxTakes) {
+                err() << tr("dedupctl work: giving up on delivery %1 after %2 takes: %3")
+                             .arg(delivery->id)
+                             .arg(delivery->attempts)
+                             .arg(outcome.message)
+                      << Qt::endl;
+                done = true;
+            }
+        } else {
+            err() << tr("dedupctl work: unknown workflow %1").arg(delivery->intent.workflow)
+                  << Qt::endl;
+        }
+        const bool recorded = done ? queue.remove(delivery->id, &error)
+                                   : queue.release(delivery->id, RetryLater, &error);
+        if (!recorded) {
+            err() << tr("dedupctl work: %1").arg(error) << Qt::endl;
+            return DatabaseError;
+        }
+    }
+}
+
+} // namespace dedup::cli

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "CliCommand.h"
+
+namespace dedup::cli {
+
+// dedupctl work: one worker process of the crash test (docs/RELIABILITY.md). Takes deliveries
+// of one label from the queue table sim.deliveries (sim/CrashQueue.h) and hands each to
+// worker::Worker over the five scenario workflows and their simulated providers. A delivery
+// leaves the queue only once it reached an outcome, so a process killed at any point loses
+// nothing: its delivery reappears after the visibility timeout. `crash-test` starts, kills
+// and restarts these processes; they are not meant for production traffic.
+class WorkCommand : public CliCommand {
+    Q_DECLARE_TR_FUNCTIONS(WorkCommand)
+
+public:
+    QString name() const override { return QStringLiteral("work"); }
+    QString summary() const override;
+    void addOptions(QCommandLineParser &parser) override;
+    int run(const QCommandLineParser &parser) override;
+};
+
+} // namespace dedup::cli
