@@ -13,7 +13,7 @@ namespace dedup::sim {
 // What DemoTraffic sends and how it breaks.
 struct DemoTrafficOptions {
     QString conninfo; // a role that may install the sim schema and call the worker functions
-    double rate = 10; // new business intents per second
+    double rate = 50; // new business intents per second: thousands of runs within a minute
     quint64 seed = 1; // the mix of workflows, duplicates, crashes and provider faults
     int workers = 4;  // worker threads, each with its own store and provider connections
     // The demo's leases: a crashed delivery's run shows an expired lease this long after it.

@@ -29,6 +29,11 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::setStoreDescription(const QString &description) {
     statusBar()->showMessage(description);
+    m_ui->welcomeLabel->setText(
+        tr("<h2>Dedup Console</h2><p>%1</p><p>From a terminal, <tt>dedupctl stale</tt> lists the "
+           "stuck runs of this store and <tt>dedupctl verify-audit</tt> checks its audit "
+           "chain.</p>")
+            .arg(description.toHtmlEscaped()));
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {

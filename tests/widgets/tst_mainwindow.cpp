@@ -2,6 +2,7 @@
 #include "widgets/MainWindow.h"
 
 #include <QAction>
+#include <QLabel>
 #include <QMenuBar>
 #include <QSettings>
 #include <QStatusBar>
@@ -42,6 +43,10 @@ void TestMainWindow::storeDescriptionInStatusBar() {
     QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("Not connected"));
     window.setStoreDescription(QStringLiteral("Demo store: host=/tmp"));
     QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("Demo store: host=/tmp"));
+    auto *welcome = window.findChild<QLabel *>(QStringLiteral("welcomeLabel"));
+    QVERIFY(welcome);
+    QVERIFY(welcome->text().contains(QStringLiteral("Demo store: host=/tmp")));
+    QVERIFY(!welcome->text().contains(QStringLiteral("Not connected")));
 }
 
 void TestMainWindow::savesGeometryOnClose() {
