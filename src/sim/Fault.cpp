@@ -55,4 +55,26 @@ bool FaultRates::isValid() const {
            isProbability(duplication) && total() <= 1.0 + 1e-9;
 }
 
+void FaultRates::set(Fault fault, double rate) {
+    switch (fault) {
+    case Fault::Outage:
+        outage = rate;
+        break;
+    case Fault::Validation:
+        validation = rate;
+        break;
+    case Fault::TimeoutBeforeCommit:
+        timeoutBeforeCommit = rate;
+        break;
+    case Fault::TimeoutAfterCommit:
+        timeoutAfterCommit = rate;
+        break;
+    case Fault::Duplication:
+        duplication = rate;
+        break;
+    case Fault::None:
+        break;
+    }
+}
+
 } // namespace dedup::sim

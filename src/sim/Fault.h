@@ -39,6 +39,8 @@ struct FaultRates {
     }
     // Every rate in [0, 1] and total() <= 1.
     bool isValid() const;
+    // Sets the rate of one fault (Fault::None has no rate and is ignored).
+    void set(Fault fault, double rate);
 };
 
 } // namespace dedup::sim

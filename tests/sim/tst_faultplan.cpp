@@ -235,25 +235,7 @@ void TestFaultPlan::certainFaultAlways_data() {
 void TestFaultPlan::certainFaultAlways() {
     QFETCH(Fault, fault);
     ProviderConfig config = ProviderConfig::records();
-    switch (fault) {
-    case Fault::Outage:
-        config.faults.outage = 1;
-        break;
-    case Fault::Validation:
-        config.faults.validation = 1;
-        break;
-    case Fault::TimeoutBeforeCommit:
-        config.faults.timeoutBeforeCommit = 1;
-        break;
-    case Fault::TimeoutAfterCommit:
-        config.faults.timeoutAfterCommit = 1;
-        break;
-    case Fault::Duplication:
-        config.faults.duplication = 1;
-        break;
-    case Fault::None:
-        break;
-    }
+    config.faults.set(fault, 1);
     FaultPlan plan(1);
     for (int i = 0; i < 200; ++i) {
         const FaultDecision d = plan.decide(config, operation::UpdateLabRecord, intentNo(i % 13));

@@ -230,25 +230,7 @@ void TestProvider::eachFaultDoesWhatItSays() {
     // The fault comes from the rates (probability 1), the configuration path scenarios use.
     ProviderConfig config = ProviderConfig::invoicing();
     config.honoursDownstreamKeys = honours;
-    switch (fault) {
-    case Fault::Outage:
-        config.faults.outage = 1;
-        break;
-    case Fault::Validation:
-        config.faults.validation = 1;
-        break;
-    case Fault::TimeoutBeforeCommit:
-        config.faults.timeoutBeforeCommit = 1;
-        break;
-    case Fault::TimeoutAfterCommit:
-        config.faults.timeoutAfterCommit = 1;
-        break;
-    case Fault::Duplication:
-        config.faults.duplication = 1;
-        break;
-    case Fault::None:
-        break;
-    }
+    config.faults.set(fault, 1);
     Provider invoicing(config, std::make_shared<FaultPlan>(1), QStringLiteral("run-1"));
     OPEN(invoicing, f);
     const QJsonObject body{{QStringLiteral("patientId"), QStringLiteral("p-1")},

@@ -1,6 +1,7 @@
 // The five field scenarios of SPEC section 6 under the full protocol, each against a fresh
 // database: the runner's own checks must all pass, and the ledger and the store are then
 // inspected directly, so a wrong runner cannot pass a broken protocol.
+#include "SimFixture.h"
 #include "TestDatabase.h"
 #include "sim/ScenarioCatalog.h"
 #include "sim/ScenarioRunner.h"
@@ -18,24 +19,7 @@ using dedup::store::PgParams;
 namespace {
 
 // A fresh migrated database with the providers' schema.
-struct Fixture {
-    TestDatabase db;
-    std::unique_ptr<PgConnection> conn;
-    QString error;
-
-    bool setUp() {
-        if (!db.isValid()) {
-            error = db.error();
-            return false;
-        }
-        conn = db.connect();
-        if (!conn) {
-            error = QStringLiteral("cannot connect");
-            return false;
-        }
-        return SimSchema::install(*conn, &error);
-    }
-
+struct Fixture : SimFixture {
     // The first column of the first row, as text ("ERROR: ..." on failure).
     QString scalar(const QString &sql, const PgParams &params = {}) {
         const auto result = conn->exec(sql, params);

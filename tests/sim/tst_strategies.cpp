@@ -2,6 +2,7 @@
 // duplicate side effect through, and each weaker strategy shows its known failure mode. Where
 // the plan makes it possible, counts are predicted exactly from the traffic (which intent is
 // delivered how often, where a worker dies), not just compared with zero.
+#include "SimFixture.h"
 #include "TestDatabase.h"
 #include "sim/ScenarioWorkflows.h"
 #include "sim/SimNames.h"
@@ -18,24 +19,7 @@ using dedup::store::PgParams;
 
 namespace {
 
-struct Fixture {
-    TestDatabase db;
-    std::unique_ptr<PgConnection> conn;
-    QString error;
-
-    bool setUp() {
-        if (!db.isValid()) {
-            error = db.error();
-            return false;
-        }
-        conn = db.connect();
-        if (!conn) {
-            error = QStringLiteral("cannot connect");
-            return false;
-        }
-        return SimSchema::install(*conn, &error);
-    }
-
+struct Fixture : SimFixture {
     qint64 count(const QString &sql, const PgParams &params = {}) {
         const auto result = conn->exec(sql, params);
         if (!result.ok()) {
