@@ -159,7 +159,7 @@ void TestRoles::functionsRefused_data() {
         "purge_expired", "SELECT * FROM dedup.purge_expired(10) WHERE $1::bigint > 0"};
     // Internal helpers run inside the SECURITY DEFINER functions; called directly they would
     // forge events, audit rows or state changes.
-    const QList<std::pair<const char *, const char *>> internal{
+    QList<std::pair<const char *, const char *>> internal{
         {"_event", "SELECT dedup._event($1, 'forged', 'x', 1, NULL, NULL)"},
         {"_mark_uncertain", "SELECT dedup._mark_uncertain($1, 'x', 1, 'forged')"},
         {"_close_commands", "SELECT dedup._close_commands($1, 'failed', true, 'forged')"},
@@ -168,6 +168,22 @@ void TestRoles::functionsRefused_data() {
         {"_run_state", "SELECT dedup._run_state($1)"},
         {"_fence", "SELECT dedup._fence($1, 1, 'x')"},
     };
+    // Bulk operations (0006): operators only; the helpers never directly.
+    const QList<std::pair<const char *, const char *>> bulk{
+        {"op_bulk_create", "SELECT dedup.op_bulk_create(gen_random_uuid(), 'op_cancel', '{}',"
+                           " 'r', '{}') WHERE $1::bigint > 0"},
+        {"op_bulk_add_items", "SELECT dedup.op_bulk_add_items(gen_random_uuid(),"
+                              " ARRAY[$1::bigint], ARRAY[1::bigint], ARRAY['failed'])"},
+        {"op_bulk_control", "SELECT dedup.op_bulk_control(gen_random_uuid(), 'abort', 'r', 'k')"
+                            " WHERE $1::bigint > 0"},
+        {"op_bulk_step", "SELECT * FROM dedup.op_bulk_step(gen_random_uuid())"
+                         " WHERE $1::bigint > 0"},
+    };
+    internal.append(std::pair{"_bulk_apply", "SELECT dedup._bulk_apply(NULL::dedup.bulk_operations,"
+                                             " NULL::dedup.bulk_items) WHERE $1::bigint > 0"});
+    internal.append(std::pair{"_bulk_audit",
+                              "SELECT dedup._bulk_audit(NULL::dedup.bulk_operations, 'start',"
+                              " 'r', 'forged', 'a', 'b') WHERE $1::bigint > 0"});
     auto add = [](const char *role, const std::pair<const char *, const char *> &fn) {
         QTest::addRow("%s/%s", role, fn.first)
             << QString::fromLatin1(role) << QString::fromLatin1(fn.second);
@@ -175,6 +191,10 @@ void TestRoles::functionsRefused_data() {
     for (const auto &fn : worker) {
         add("t_viewer", fn);
         add("t_operator", fn);
+    }
+    for (const auto &fn : bulk) {
+        add("t_viewer", fn);
+        add("t_worker", fn);
     }
     add("t_viewer", purge);
     add("t_worker", purge);
@@ -215,8 +235,8 @@ static QString writeSql(const QString &table, const QString &verb) {
     if (verb == QLatin1String("DELETE"))
         return table == QLatin1String("runs")
                    ? QStringLiteral("DELETE FROM dedup.runs WHERE id = $1")
-               : table == QLatin1String("audit_head")
-                   ? QStringLiteral("DELETE FROM dedup.audit_head WHERE $1::bigint > 0")
+               : table == QLatin1String("audit_head") || table == QLatin1String("bulk_operations")
+                   ? QStringLiteral("DELETE FROM dedup.%1 WHERE $1::bigint > 0").arg(table)
                    : QStringLiteral("DELETE FROM dedup.%1 WHERE run_id = $1").arg(table);
     if (verb == QLatin1String("UPDATE")) {
         if (table == QLatin1String("runs"))
@@ -231,8 +251,21 @@ static QString writeSql(const QString &table, const QString &verb) {
         if (table == QLatin1String("audit_head"))
             return QStringLiteral(
                 "UPDATE dedup.audit_head SET last_hash = 'forged' WHERE $1::bigint > 0");
+        if (table == QLatin1String("bulk_operations"))
+            return QStringLiteral(
+                "UPDATE dedup.bulk_operations SET status = 'finished' WHERE $1::bigint > 0");
+        if (table == QLatin1String("bulk_items"))
+            return QStringLiteral(
+                "UPDATE dedup.bulk_items SET state = 'applied' WHERE run_id = $1");
         return QStringLiteral("UPDATE dedup.audit_log SET reason = 'forged' WHERE run_id = $1");
     }
+    if (table == QLatin1String("bulk_operations"))
+        return QStringLiteral("INSERT INTO dedup.bulk_operations (id, action, reason,"
+                              " requested_by) SELECT gen_random_uuid(), 'op_cancel', 'r', 'x'"
+                              " WHERE $1::bigint > 0");
+    if (table == QLatin1String("bulk_items"))
+        return QStringLiteral("INSERT INTO dedup.bulk_items (bulk_id, run_id, expected_token,"
+                              " expected_status) VALUES (gen_random_uuid(), $1, 1, 'failed')");
     if (table == QLatin1String("runs"))
         return QStringLiteral("INSERT INTO dedup.runs (scope, idem_key, workflow, fingerprint,"
                               " status) SELECT 'x', 'forged', 'wf', 'fp', 'failed'"
@@ -256,9 +289,14 @@ static QString writeSql(const QString &table, const QString &verb) {
 void TestRoles::directWritesRefused_data() {
     QTest::addColumn<QString>("role");
     QTest::addColumn<QString>("sql");
-    const QStringList tables{QStringLiteral("runs"),      QStringLiteral("steps"),
-                             QStringLiteral("events"),    QStringLiteral("commands"),
-                             QStringLiteral("audit_log"), QStringLiteral("audit_head")};
+    const QStringList tables{QStringLiteral("runs"),
+                             QStringLiteral("steps"),
+                             QStringLiteral("events"),
+                             QStringLiteral("commands"),
+                             QStringLiteral("audit_log"),
+                             QStringLiteral("audit_head"),
+                             QStringLiteral("bulk_operations"),
+                             QStringLiteral("bulk_items")};
     const QStringList verbs{QStringLiteral("INSERT"), QStringLiteral("UPDATE"),
                             QStringLiteral("DELETE"), QStringLiteral("TRUNCATE")};
     for (const char *role : {"t_viewer", "t_operator", "t_worker"})
