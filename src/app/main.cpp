@@ -1,20 +1,24 @@
 // dedup-console: the operations console. Thin: application set-up, then the main window.
+#include "DemoSession.h"
 #include "Translations.h"
-#include "sim/DemoTraffic.h"
-#include "store/DemoDatabase.h"
+#include "widgets/AppTheme.h"
+#include "widgets/ConnectionDialog.h"
 #include "widgets/MainWindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QMessageBox>
 #include <QSocketNotifier>
 #include <QTimer>
 
 #include <csignal>
+#include <cstdio>
 #include <optional>
 #include <unistd.h>
 
 namespace {
+
+using dedup::widgets::ConnectionDialog;
+using dedup::widgets::MainWindow;
 
 int quitPipe[2] = {-1, -1};
 
@@ -41,6 +45,25 @@ void quitOnSignals(QApplication &app) {
         sigaction(signal, &action, nullptr);
 }
 
+// Integration point for the connection dialog: File > Connect… and `--connect URI` both end
+// here. `uri` is the command line's connection string (empty from the menu); it may carry a
+// password, so it is never shown or logged. The dialog checks the connection and calls
+// window.attachStore(report) with what it found.
+// The connection dialog, modal over the window. With a URI from --connect it starts
+// connecting at once and closes by itself when that works; it stays open to ask for what is
+// missing (a password, a certificate) or to show why it failed.
+void openConnectionDialog(MainWindow &window, const QString &uri) {
+    ConnectionDialog dialog(&window);
+    if (!uri.isEmpty()) {
+        dialog.setInitialConninfo(uri);
+        QTimer::singleShot(0, &dialog, &ConnectionDialog::connectNow);
+    }
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    window.detachStore();
+    window.attachStore(dialog.report());
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -64,42 +87,47 @@ int main(int argc, char **argv) {
         QStringLiteral("no-traffic"),
         QApplication::translate("main", "With --demo: send no demo traffic to the store."));
     parser.addOption(noTrafficOption);
+    const QCommandLineOption connectOption(
+        QStringLiteral("connect"),
+        QApplication::translate("main", "Connect to the store at <uri> (a libpq connection "
+                                        "URI or string, e.g. service=name)."),
+        QApplication::translate("main", "uri"));
+    parser.addOption(connectOption);
     parser.process(app);
+    if (parser.isSet(demoOption) && parser.isSet(connectOption)) {
+        fprintf(stderr, "%s\n",
+                qPrintable(QApplication::translate("main", "Use --demo or --connect, not both.")));
+        return 2;
+    }
     quitOnSignals(app);
+    dedup::widgets::AppTheme::apply(dedup::widgets::AppTheme::saved());
 
-    dedup::widgets::MainWindow window;
-    std::optional<dedup::store::DemoDatabase> demo;
-    if (parser.isSet(demoOption)) {
-        demo.emplace();
-        QString error;
-        if (!demo->start(&error)) {
-            QMessageBox::critical(
-                nullptr, QApplication::translate("main", "Demo store"),
-                QApplication::translate("main", "The demo store did not start:\n%1").arg(error));
-            return 1;
-        }
-        window.setStoreDescription(
-            QApplication::translate("main", "Demo store: %1").arg(demo->conninfo()));
-    }
+    MainWindow window;
+    QObject::connect(&window, &MainWindow::connectRequested, &window,
+                     [&window] { openConnectionDialog(window, {}); });
     window.show();
-    // Live traffic for the demo store, on worker threads started after the window shows; the
-    // UI thread never waits for it (not even for its connections).
-    std::optional<dedup::sim::DemoTraffic> traffic;
-    if (demo && !parser.isSet(noTrafficOption)) {
-        dedup::sim::DemoTrafficOptions options;
-        options.conninfo = demo->conninfo();
-        traffic.emplace(options);
-        QTimer::singleShot(0, &window, [&traffic] { traffic->startInBackground(); });
+
+    std::optional<dedup::app::DemoSession> demo;
+    if (parser.isSet(demoOption)) {
+        // After the window shows: creating the store takes seconds the first time.
+        window.showPlaceholderMessage(QApplication::translate("main", "Starting the demo store…"));
+        demo.emplace(!parser.isSet(noTrafficOption));
+        QObject::connect(&*demo, &dedup::app::DemoSession::ready, &window,
+                         &MainWindow::attachStore);
+        QObject::connect(&*demo, &dedup::app::DemoSession::failed, &window,
+                         &MainWindow::showPlaceholderMessage);
+        demo->start();
+    } else {
+        // Without --demo the first thing an operator does is pick a store: the dialog opens
+        // (with the saved profiles, or connecting to --connect's URI) once the window shows.
+        const QString uri = parser.value(connectOption);
+        QMetaObject::invokeMethod(
+            &window, [&window, uri] { openConnectionDialog(window, uri); }, Qt::QueuedConnection);
     }
+
     const int code = QApplication::exec();
-    if (traffic) {
-        traffic->stop(); // before the server it writes to goes away
-        if (!traffic->error().isEmpty())
-            qWarning("demo traffic: %s", qPrintable(traffic->error()));
-    }
-    if (demo && demo->startedServer()) {
-        QString error;
-        demo->stop(&error);
-    }
+    window.detachStore(); // the views' connections close before the demo server stops
+    if (demo)
+        demo->stop();
     return code;
 }

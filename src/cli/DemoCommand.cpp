@@ -56,8 +56,8 @@ QString DemoCommand::statusLine(store::PgConnection &conn, const sim::DemoTraffi
         " count(*) FILTER (WHERE status = 'succeeded'),"
         " count(*) FILTER (WHERE status = 'failed'),"
         " count(*) FILTER (WHERE status = 'manual_review'),"
-        " count(*) FILTER (WHERE status = 'processing' AND lease_expires_at < now()),"
-        " count(*) FILTER (WHERE status = 'processing' AND lease_expires_at >= now())"
+        " count(*) FILTER (WHERE status = 'processing' AND lease_expires_at <= now()),"
+        " count(*) FILTER (WHERE status = 'processing' AND lease_expires_at > now())"
         " FROM dedup.runs"));
     QString line = tr("%1 s: ").arg(elapsedMs / 1000);
     if (runs.ok() && runs.rows() == 1)

@@ -76,6 +76,8 @@ void ChangeListener::onNotified(const QList<qint64> &ids, bool more) {
             m_pendingMore = true;
         }
     }
+    if (m_paused)
+        emit changesWaiting(int(m_pending.size()), m_pendingMore || m_pendingResync);
     // Started by the first notification of a burst, not restarted by later ones: a steady
     // stream still goes out every interval.
     if (!m_coalesce.isActive())
@@ -87,6 +89,8 @@ void ChangeListener::onListening(bool again) {
     if (again) {
         m_pendingResync = true;
         flush();
+        if (m_paused)
+            emit changesWaiting(int(m_pending.size()), true);
     }
 }
 

@@ -58,6 +58,9 @@ signals:
     void connectedChanged(bool connected);
     void connectionError(const QString &message);
     void pausedChanged(bool paused);
+    // While paused: how many changed runs are waiting for resume() (`more`: too many to
+    // list, or a resync is due).
+    void changesWaiting(int runs, bool more);
 
 private:
     void onNotified(const QList<qint64> &ids, bool more);

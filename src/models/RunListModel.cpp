@@ -147,7 +147,7 @@ QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int 
 }
 
 bool RunListModel::canFetchMore(const QModelIndex &parent) const {
-    return !parent.isValid() && m_active && !m_atEnd && !m_truncated;
+    return !parent.isValid() && m_active && !m_atEnd && !m_truncated && !m_pageFailed;
 }
 
 void RunListModel::fetchMore(const QModelIndex &parent) {
@@ -186,6 +186,7 @@ void RunListModel::startGeneration() {
     m_ids.clear();
     m_cursor = {};
     m_atEnd = false;
+    m_pageFailed = false;
     m_active = true;
     m_resyncWanted = false;
     endResetModel();
@@ -200,7 +201,7 @@ void RunListModel::startGeneration() {
 }
 
 void RunListModel::requestPage() {
-    if (!m_active || m_pendingPage != 0 || m_atEnd || m_truncated)
+    if (!m_active || m_pendingPage != 0 || m_atEnd || m_truncated || m_pageFailed)
         return;
     const int limit = qMin(m_pageSize, m_maxRows - int(m_rows.size()));
     if (limit <= 0)
@@ -306,6 +307,7 @@ void RunListModel::resync() {
     if (!m_active)
         return;
     const bool wasLoading = isLoading();
+    m_pageFailed = false;
     refreshCount();
     if (m_rows.isEmpty() && !m_atEnd) {
         // Nothing loaded yet: the first page, asked for now, is current anyway.
@@ -324,6 +326,11 @@ void RunListModel::resync() {
         },
         Qt::QueuedConnection);
     setLoadingState(wasLoading);
+}
+
+void RunListModel::retryNow() {
+    QMetaObject::invokeMethod(m_loader, &RunPageLoader::retryNow, Qt::QueuedConnection);
+    resync();
 }
 
 void RunListModel::onPageLoaded(int requestId, const QList<RunRow> &rows, bool more) {
@@ -451,6 +458,7 @@ void RunListModel::onFailed(int requestId, const QString &message, RunPageLoader
     const bool wasLoading = isLoading();
     if (requestId == m_pendingPage) {
         m_pendingPage = 0;
+        m_pageFailed = true;
     } else if (requestId == m_pendingCount) {
         m_pendingCount = 0;
         m_countKnown = false;

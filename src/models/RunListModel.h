@@ -28,6 +28,10 @@ class ChangeListener;
 // for a live change, so the view's selection, current index and scroll position survive.
 // A resync (lost notifications) or a "more" notification re-reads the loaded range and
 // applies the difference the same way.
+//
+// After a page fails, canFetchMore() is false until reload(), resync() or a new filter: views
+// ask for more on every layout, and a failure that changes the layout (an error message)
+// must not turn into a loop of queries.
 class RunListModel : public QAbstractTableModel {
     Q_OBJECT
     Q_PROPERTY(bool truncated READ isTruncated NOTIFY truncatedChanged)
@@ -108,6 +112,8 @@ public:
     // "~1,234,567 (estimate)"; empty while counting, "unknown" after a failure.
     QString countText() const { return m_countText; }
     bool countIsEstimate() const { return m_countKnown && !m_count.exact; }
+    // Not exact, and the planner's estimate is the value (else the value is the cap + 1).
+    bool countHasEstimate() const { return countIsEstimate() && m_count.hasEstimate; }
     qint64 countValue() const { return m_countKnown ? m_count.value : -1; }
     QString errorText() const { return m_errorText; }
     // The loader connection's server process, e.g. for pg_stat_activity.
@@ -118,6 +124,8 @@ public slots:
     void applyChanges(const QSet<qint64> &ids, bool more);
     // Re-reads the loaded range and applies the difference without a reset.
     void resync();
+    // resync(), reconnecting at once if the connection is down (skips the backoff).
+    void retryNow();
 
 signals:
     void truncatedChanged(bool truncated);
@@ -166,6 +174,7 @@ private:
     store::RunKey m_cursor; // the last row of the last page: the next page starts after it
     bool m_atEnd = false;   // every run of the filter is loaded
     bool m_truncated = false;
+    bool m_pageFailed = false; // the last page request failed: no more pages on demand
     int m_pageSize = DefaultPageSize;
     int m_maxRows = DefaultMaxRows;
     qint64 m_countCap = DefaultCountCap;

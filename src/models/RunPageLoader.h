@@ -61,6 +61,9 @@ public slots:
     // Call these through queued invocations: the object lives in its own thread.
     void open();
     void setStatementTimeout(int milliseconds);
+    // Lets the next request reconnect at once instead of waiting out the backoff (an
+    // operator's "Retry now").
+    void retryNow() { m_retryAtMs = 0; }
     void loadFirstPage(int requestId, const dedup::store::RunFilter &filter, int limit);
     void loadNextPage(int requestId, const dedup::store::RunFilter &filter,
                       const dedup::store::RunKey &after, int limit);

@@ -193,11 +193,16 @@ bool LocalCluster::init(QString *error) {
         return true;
     if (!prepareDirectories(error))
         return false;
-    if (!runServerTool(QStringLiteral("initdb"),
-                       {QStringLiteral("-D"), dataDir(), QStringLiteral("-U"), m_options.superuser,
-                        QStringLiteral("--auth=trust"), QStringLiteral("--encoding=UTF8"),
-                        QStringLiteral("--locale=C.UTF-8"), QStringLiteral("--no-instructions")},
-                       error, 120000))
+    QStringList args{QStringLiteral("-D"), dataDir(), QStringLiteral("-U"), m_options.superuser};
+    // The Unix socket always trusts (this program administers the cluster through it).
+    if (m_options.hostAuthMethod.isEmpty())
+        args << QStringLiteral("--auth=trust");
+    else
+        args << QStringLiteral("--auth-local=trust")
+             << QStringLiteral("--auth-host=") + m_options.hostAuthMethod;
+    args << QStringLiteral("--encoding=UTF8") << QStringLiteral("--locale=C.UTF-8")
+         << QStringLiteral("--no-instructions");
+    if (!runServerTool(QStringLiteral("initdb"), args, error, 120000))
         return false;
     // Our settings live in an included file rewritten at every start (the port may change
     // when a reused cluster's old port is taken).

@@ -20,6 +20,9 @@ public:
         QString superuser = QStringLiteral("postgres");
         bool durable = true;  // false turns off fsync: for throwaway test clusters only
         QStringList settings; // extra "name=value" server settings
+        // pg_hba method for TCP connections (e.g. "scram-sha-256"), applied when the cluster
+        // is created; empty: trust, like the Unix socket (which always trusts).
+        QString hostAuthMethod;
     };
 
     explicit LocalCluster(Options options);

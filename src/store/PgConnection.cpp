@@ -40,6 +40,7 @@ bool PgConnection::open(const QString &conninfo, const QString &applicationName)
         m_openError.message = m_conn ? QString::fromUtf8(PQerrorMessage(m_conn.get())).trimmed()
                                      : QStringLiteral("out of memory");
         m_openError.connectionLost = true;
+        m_openError.passwordNeeded = m_conn && PQconnectionNeedsPassword(m_conn.get()) == 1;
         m_conn.reset();
         return false;
     }

@@ -12,6 +12,9 @@ struct PgError {
     QString detail;
     QString hint;
     bool connectionLost = false; // the connection is gone; reopen before the next call
+    // Set by PgConnection::open(): the server asked for a password and none was given
+    // (PQconnectionNeedsPassword), so asking the operator for one is the way forward.
+    bool passwordNeeded = false;
 
     bool isEmpty() const { return message.isEmpty() && sqlState.isEmpty(); }
     // One line for logs and status bars: "message (SQLSTATE): detail".

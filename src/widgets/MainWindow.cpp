@@ -1,45 +1,228 @@
 #include "widgets/MainWindow.h"
 
 #include "ui_MainWindow.h"
+#include "widgets/AppTheme.h"
+#include "widgets/KeyBindings.h"
+#include "widgets/PreferencesDialog.h"
+#include "widgets/RunsView.h"
+#include "widgets/ShortcutsDialog.h"
+#include "widgets/StoreSession.h"
 
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDockWidget>
+#include <QLabel>
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
 
 namespace dedup::widgets {
 
+namespace {
+const QString GeometryKey = QStringLiteral("mainWindow/geometry");
+const QString StateKey = QStringLiteral("mainWindow/state");
+const QString CurrentViewKey = QStringLiteral("mainWindow/currentView");
+const QString RunsViewKey = QStringLiteral("runsView/state");
+
+} // namespace
+
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
-    , m_ui(std::make_unique<Ui::MainWindow>()) {
+    , m_ui(std::make_unique<Ui::MainWindow>())
+    , m_runsView(new RunsView(this)) {
     m_ui->setupUi(this);
-    m_ui->actionQuit->setShortcut(QKeySequence::Quit);
-    connect(m_ui->actionQuit, &QAction::triggered, this, &QWidget::close);
-    connect(m_ui->actionAbout, &QAction::triggered, this, &MainWindow::showAbout);
-    connect(m_ui->actionAboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
-    statusBar()->showMessage(tr("Not connected"));
+    m_runsView->setObjectName(QStringLiteral("runsView"));
+    setUpActions();
+    setUpThemeMenu();
+    setUpStatusBar();
+    addView(m_runsView, tr("&Runs"), m_runsView->viewActions());
+    connect(m_ui->viewTabs, &QTabWidget::currentChanged, this, [this](int index) {
+        if (QWidget *view = m_ui->viewTabs->widget(index))
+            view->setFocus(Qt::OtherFocusReason); // its shortcuts follow the focus
+    });
+    connect(m_ui->banner, &ConnectionBanner::retryRequested, this, [this] {
+        if (m_session)
+            m_session->retryNow();
+    });
 
-    QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+    const QSettings settings;
+    restoreGeometry(settings.value(GeometryKey).toByteArray());
+    m_runsView->restoreState(settings.value(RunsViewKey).toMap());
+    detachStore();
+    // Ctrl-C in the terminal quits without closing the window: save then too.
+    connect(qApp, &QCoreApplication::aboutToQuit, this, &MainWindow::saveSettings);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    detachStore();
+}
 
-void MainWindow::setStoreDescription(const QString &description) {
-    statusBar()->showMessage(description);
-    m_ui->welcomeLabel->setText(
-        tr("<h2>Dedup Console</h2><p>%1</p><p>From a terminal, <tt>dedupctl stale</tt> lists the "
-           "stuck runs of this store and <tt>dedupctl verify-audit</tt> checks its audit "
-           "chain.</p>")
-            .arg(description.toHtmlEscaped()));
+void MainWindow::setUpActions() {
+    m_ui->actionConnect->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_ui->actionQuit->setShortcuts(keysWithPlatform(Qt::CTRL | Qt::Key_Q, QKeySequence::Quit));
+    m_ui->actionPreferences->setShortcuts(
+        keysWithPlatform(QKeySequence(Qt::CTRL | Qt::Key_Comma), QKeySequence::Preferences));
+    m_ui->actionNextView->setShortcuts(
+        keysWithPlatform(QKeySequence(Qt::CTRL | Qt::Key_PageDown), QKeySequence::NextChild));
+    m_ui->actionPreviousView->setShortcuts(
+        keysWithPlatform(QKeySequence(Qt::CTRL | Qt::Key_PageUp), QKeySequence::PreviousChild));
+    m_ui->actionKeyboardShortcuts->setShortcuts(
+        keysWithPlatform(Qt::Key_F1, QKeySequence::HelpContents));
+    m_ui->actionConnect->setIcon(QIcon::fromTheme(QStringLiteral("network-connect")));
+    m_ui->actionQuit->setIcon(QIcon::fromTheme(QStringLiteral("application-exit")));
+
+    connect(m_ui->actionConnect, &QAction::triggered, this, &MainWindow::connectRequested);
+    connect(m_ui->connectButton, &QPushButton::clicked, m_ui->actionConnect, &QAction::trigger);
+    connect(m_ui->actionDisconnect, &QAction::triggered, this, &MainWindow::detachStore);
+    connect(m_ui->actionQuit, &QAction::triggered, this, &QWidget::close);
+    connect(m_ui->actionPreferences, &QAction::triggered, this, &MainWindow::showPreferences);
+    connect(m_ui->actionNextView, &QAction::triggered, this, [this] { switchView(1); });
+    connect(m_ui->actionPreviousView, &QAction::triggered, this, [this] { switchView(-1); });
+    connect(m_ui->actionKeyboardShortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
+    connect(m_ui->actionAbout, &QAction::triggered, this, &MainWindow::showAbout);
+    connect(m_ui->actionAboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::setUpThemeMenu() {
+    auto *group = new QActionGroup(this);
+    const struct {
+        QAction *action;
+        AppTheme::Choice choice;
+    } themes[] = {{m_ui->actionThemeSystem, AppTheme::Choice::System},
+                  {m_ui->actionThemeLight, AppTheme::Choice::Light},
+                  {m_ui->actionThemeDark, AppTheme::Choice::Dark}};
+    const AppTheme::Choice saved = AppTheme::saved();
+    for (const auto &theme : themes) {
+        group->addAction(theme.action);
+        theme.action->setChecked(theme.choice == saved);
+        connect(theme.action, &QAction::triggered, this, [choice = theme.choice] {
+            AppTheme::save(choice);
+            AppTheme::apply(choice);
+        });
+    }
+}
+
+void MainWindow::setUpStatusBar() {
+    m_storeLabel = new QLabel(this);
+    m_storeLabel->setObjectName(QStringLiteral("storeLabel"));
+    m_roleLabel = new QLabel(this);
+    m_roleLabel->setObjectName(QStringLiteral("roleLabel"));
+    m_readOnlyBadge = new QLabel(tr("read-only"), this);
+    m_readOnlyBadge->setObjectName(QStringLiteral("readOnlyBadge"));
+    m_readOnlyBadge->setToolTip(
+        tr("This role is not a member of dedup_operator: the console only shows the store."));
+    m_readOnlyBadge->setFrameShape(QFrame::StyledPanel);
+    m_readOnlyBadge->setAlignment(Qt::AlignCenter);
+    QFont bold = m_readOnlyBadge->font();
+    bold.setBold(true);
+    m_readOnlyBadge->setFont(bold);
+    statusBar()->addPermanentWidget(m_storeLabel);
+    statusBar()->addPermanentWidget(m_roleLabel);
+    statusBar()->addPermanentWidget(m_readOnlyBadge);
+}
+
+int MainWindow::addView(QWidget *view, const QString &title, const QList<QAction *> &actions) {
+    const int index = m_ui->viewTabs->addTab(view, QString(title).remove(QLatin1Char('&')));
+    if (!actions.isEmpty()) {
+        auto *menu = new QMenu(title, this);
+        menu->addActions(actions);
+        menuBar()->insertMenu(m_ui->menuHelp->menuAction(), menu);
+    }
+    return index;
+}
+
+void MainWindow::addDock(QDockWidget *dock, Qt::DockWidgetArea area) {
+    Q_ASSERT(!dock->objectName().isEmpty());
+    addDockWidget(area, dock);
+    m_ui->menuView->insertAction(m_ui->actionNextView, dock->toggleViewAction());
+}
+
+void MainWindow::attachStore(const store::ConnectionReport &report) {
+    detachStore();
+    m_session = std::make_unique<StoreSession>(report, Preferences::load());
+    StoreSession *session = m_session.get();
+    connect(session, &StoreSession::connectionLost, this, [this](const QString &why) {
+        m_ui->banner->showLost(m_session->report().target, why);
+    });
+    connect(session, &StoreSession::connectionRestored, m_ui->banner, &ConnectionBanner::clear);
+    m_runsView->setModel(session->runs(), session->listener());
+
+    const QString store = report.profileName.isEmpty()
+                              ? report.target
+                              : tr("%1 (%2)").arg(report.profileName, report.target);
+    m_storeLabel->setText(store);
+    m_roleLabel->setText(tr("as %1: %2").arg(report.currentUser, report.roleDescription()));
+    m_readOnlyBadge->setVisible(!report.canOperate);
+    statusBar()->clearMessage();
+    setWindowTitle(tr("%1 – Dedup Console").arg(store));
+    m_ui->actionDisconnect->setEnabled(true);
+    m_ui->pages->setCurrentWidget(m_ui->viewsPage);
+    m_ui->viewTabs->currentWidget()->setFocus(Qt::OtherFocusReason);
+    emit storeAttached(session);
+}
+
+void MainWindow::detachStore() {
+    if (m_session) {
+        emit storeAboutToDetach(m_session.get());
+        m_runsView->setModel(nullptr, nullptr);
+        m_session.reset();
+        m_ui->placeholderLabel->setText(tr("Not connected to a dedup store."));
+    }
+    m_ui->banner->clear();
+    m_storeLabel->setText(tr("Not connected"));
+    m_roleLabel->clear();
+    m_readOnlyBadge->hide();
+    setWindowTitle(tr("Dedup Console"));
+    m_ui->actionDisconnect->setEnabled(false);
+    m_ui->pages->setCurrentWidget(m_ui->placeholderPage);
+}
+
+void MainWindow::showPlaceholderMessage(const QString &text) {
+    m_ui->placeholderLabel->setText(text);
+}
+
+void MainWindow::switchView(int step) {
+    const int count = m_ui->viewTabs->count();
+    if (count > 1)
+        m_ui->viewTabs->setCurrentIndex((m_ui->viewTabs->currentIndex() + step + count) % count);
+}
+
+void MainWindow::showShortcuts() {
+    ShortcutsDialog dialog(menuBar(), this);
+    dialog.exec();
+}
+
+void MainWindow::showPreferences() {
+    PreferencesDialog dialog(Preferences::load(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const Preferences preferences = dialog.preferences();
+    preferences.save();
+    if (m_session)
+        m_session->applyPreferences(preferences);
+}
+
+void MainWindow::saveSettings() const {
+    QSettings settings;
+    settings.setValue(GeometryKey, saveGeometry());
+    settings.setValue(StateKey, saveState());
+    settings.setValue(CurrentViewKey, m_ui->viewTabs->currentIndex());
+    settings.setValue(RunsViewKey, m_runsView->saveState());
+}
+
+void MainWindow::showEvent(QShowEvent *event) {
+    QMainWindow::showEvent(event);
+    if (std::exchange(m_stateRestored, true))
+        return;
+    // Now rather than in the constructor: docks added after construction are known by now.
+    const QSettings settings;
+    restoreState(settings.value(StateKey).toByteArray());
+    m_ui->viewTabs->setCurrentIndex(settings.value(CurrentViewKey, 0).toInt());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
-    QSettings settings;
-    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("mainWindow/state"), saveState());
+    saveSettings();
     event->accept();
 }
 

@@ -1,8 +1,13 @@
 #pragma once
 
+#include "store/ConnectionReport.h"
+
 #include <QMainWindow>
 
 #include <memory>
+
+class QDockWidget;
+class QLabel;
 
 namespace Ui {
 class MainWindow;
@@ -10,8 +15,17 @@ class MainWindow;
 
 namespace dedup::widgets {
 
-// The console's main window: menus, status bar and saved window state. The views arrive
-// as the console grows; this class only arranges them.
+class RunsView;
+class StoreSession;
+
+// The console's main window: a thin composition of views (tabs, docks), menus, the
+// connection banner, the status bar and saved window state. It owns the StoreSession of the
+// attached store; the views read through the session's models.
+//
+// A new view: create it, addView(view, tr("Title"), view->actions) (or addDock), and build its
+// models on session()->conninfo() in a slot of storeAttached(); drop them in
+// storeAboutToDetach(). Its connection losses go to session()->reportLost/reportRestored so
+// the banner covers it too.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
@@ -19,16 +33,52 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    // Which store the console is attached to, for the status bar (no password in it).
-    void setStoreDescription(const QString &description);
+    // Creates the models on report.conninfo, shows the target and role in the status bar and
+    // a "read-only" badge without the operator role. Replaces an attached store.
+    void attachStore(const store::ConnectionReport &report);
+    void detachStore();
+    bool isAttached() const { return m_session != nullptr; }
+    // The attached store's session, nullptr when detached.
+    StoreSession *session() const { return m_session.get(); }
+    RunsView *runsView() const { return m_runsView; }
+
+    // Adds a tab; `actions` (shortcuts while the view has the focus) also go into a menu
+    // named `title` before Help, and so into Help > Keyboard Shortcuts. Returns the tab index.
+    int addView(QWidget *view, const QString &title, const QList<QAction *> &actions = {});
+    // Adds a dock (it needs an objectName, for the saved window state); View lists it.
+    void addDock(QDockWidget *dock, Qt::DockWidgetArea area);
+    // The text shown while no store is attached, e.g. "Starting the demo store…".
+    void showPlaceholderMessage(const QString &text);
+
+    // Window geometry, dock layout, the views' columns and the last filter.
+    void saveSettings() const;
+
+signals:
+    // File > Connect… (Ctrl+Shift+O) and the placeholder's button: the connection dialog.
+    void connectRequested();
+    void storeAttached(dedup::widgets::StoreSession *session);
+    void storeAboutToDetach(dedup::widgets::StoreSession *session);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
+    void setUpActions();
+    void setUpStatusBar();
+    void setUpThemeMenu();
+    void switchView(int step);
+    void showShortcuts();
+    void showPreferences();
     void showAbout();
 
     std::unique_ptr<Ui::MainWindow> m_ui;
+    std::unique_ptr<StoreSession> m_session;
+    RunsView *m_runsView = nullptr;
+    QLabel *m_storeLabel = nullptr;
+    QLabel *m_roleLabel = nullptr;
+    QLabel *m_readOnlyBadge = nullptr;
+    bool m_stateRestored = false;
 };
 
 } // namespace dedup::widgets

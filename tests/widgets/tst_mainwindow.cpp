@@ -1,28 +1,82 @@
-// The main window offscreen: it shows, its menu actions are wired, and it saves its state.
+// The main window offscreen, without a database: menus and shortcuts (and the dialog that
+// lists them), themes, the status bar for an attached store, the banner for a store that
+// cannot be reached, and saved window state.
+#include "models/RunListModel.h"
+#include "widgets/AppTheme.h"
+#include "widgets/ConnectionBanner.h"
 #include "widgets/MainWindow.h"
+#include "widgets/RunFilterBar.h"
+#include "widgets/RunsView.h"
+#include "widgets/ShortcutsDialog.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QDialog>
+#include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolButton>
 #include <QtTest>
 
-using dedup::widgets::MainWindow;
+using namespace dedup::widgets;
+using dedup::store::ConnectionReport;
+
+namespace {
+
+// A store nobody listens at: the models fail to connect at once, and keep retrying.
+ConnectionReport unreachableStore(bool canOperate) {
+    ConnectionReport report;
+    report.conninfo = QStringLiteral("host=/nonexistent-dedup-socket-dir port=1 dbname=dedup");
+    report.target = QStringLiteral("alice@nowhere:1/dedup");
+    report.currentUser = QStringLiteral("alice");
+    report.canOperate = canOperate;
+    report.canRead = true;
+    return report;
+}
+
+} // namespace
 
 class TestMainWindow : public QObject {
     Q_OBJECT
 
 private slots:
     void initTestCase();
+    void init();
     void showsAndQuits();
-    void storeDescriptionInStatusBar();
-    void savesGeometryOnClose();
+    void notConnectedPlaceholder();
+    void attachShowsTargetRoleAndBadge();
+    void unreachableStoreShowsBanner();
+    void connectActionAndShortcut();
+    void shortcutsDialogListsTheActions();
+    void shortcutsDialogOpensFromHelp();
+    void viewTabsSwitchByKeyboard();
+    void themeSwitchChangesPalette();
+    void restoresWindowState();
+
+private:
+    template <typename T>
+    static T *child(const QObject &parent, const char *name) {
+        auto *object = parent.findChild<T *>(QLatin1String(name));
+        if (!object)
+            qFatal("no child %s", name);
+        return object;
+    }
 };
 
 void TestMainWindow::initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("DedupConsoleTest"));
+}
+
+void TestMainWindow::init() {
     QSettings().clear();
 }
 
@@ -30,36 +84,261 @@ void TestMainWindow::showsAndQuits() {
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.windowTitle().contains(QStringLiteral("Dedup Console")));
-    QAction *quit = window.findChild<QAction *>(QStringLiteral("actionQuit"));
-    QVERIFY(quit);
-    QCOMPARE(quit->shortcut(), QKeySequence(QKeySequence::Quit));
+    QCOMPARE(window.windowTitle(), QStringLiteral("Dedup Console"));
+    QAction *quit = child<QAction>(window, "actionQuit");
+    QCOMPARE(quit->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_Q));
     quit->trigger();
     QVERIFY(!window.isVisible());
 }
 
-void TestMainWindow::storeDescriptionInStatusBar() {
+void TestMainWindow::notConnectedPlaceholder() {
     MainWindow window;
-    QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("Not connected"));
-    window.setStoreDescription(QStringLiteral("Demo store: host=/tmp"));
-    QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("Demo store: host=/tmp"));
-    auto *welcome = window.findChild<QLabel *>(QStringLiteral("welcomeLabel"));
-    QVERIFY(welcome);
-    QVERIFY(welcome->text().contains(QStringLiteral("Demo store: host=/tmp")));
-    QVERIFY(!welcome->text().contains(QStringLiteral("Not connected")));
+    QVERIFY(!window.isAttached());
+    QCOMPARE(child<QLabel>(window, "storeLabel")->text(), QStringLiteral("Not connected"));
+    auto *pages = child<QStackedWidget>(window, "pages");
+    QCOMPARE(pages->currentWidget()->objectName(), QStringLiteral("placeholderPage"));
+    window.showPlaceholderMessage(QStringLiteral("Starting the demo store…"));
+    QCOMPARE(child<QLabel>(window, "placeholderLabel")->text(),
+             QStringLiteral("Starting the demo store…"));
+    QVERIFY(!child<QAction>(window, "actionDisconnect")->isEnabled());
 }
 
-void TestMainWindow::savesGeometryOnClose() {
+void TestMainWindow::attachShowsTargetRoleAndBadge() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto *badge = child<QLabel>(window, "readOnlyBadge");
+
+    window.attachStore(unreachableStore(false));
+    QVERIFY(window.isAttached());
+    QVERIFY(window.runsView()->model());
+    QCOMPARE(child<QStackedWidget>(window, "pages")->currentWidget()->objectName(),
+             QStringLiteral("viewsPage"));
+    QCOMPARE(child<QLabel>(window, "storeLabel")->text(), QStringLiteral("alice@nowhere:1/dedup"));
+    QCOMPARE(child<QLabel>(window, "roleLabel")->text(),
+             QStringLiteral("as alice: viewer (read-only)"));
+    QVERIFY(badge->isVisible());
+    QCOMPARE(badge->text(), QStringLiteral("read-only"));
+    QVERIFY(window.windowTitle().contains(QStringLiteral("alice@nowhere:1/dedup")));
+    QVERIFY(child<QAction>(window, "actionDisconnect")->isEnabled());
+
+    window.attachStore(unreachableStore(true)); // replaces the attached store
+    QVERIFY(!badge->isVisible());
+    QCOMPARE(child<QLabel>(window, "roleLabel")->text(), QStringLiteral("as alice: operator"));
+
+    child<QAction>(window, "actionDisconnect")->trigger();
+    QVERIFY(!window.isAttached());
+    QCOMPARE(window.runsView()->model(), nullptr);
+    QVERIFY(!badge->isVisible());
+    QCOMPARE(child<QLabel>(window, "storeLabel")->text(), QStringLiteral("Not connected"));
+    QCOMPARE(window.windowTitle(), QStringLiteral("Dedup Console"));
+}
+
+void TestMainWindow::unreachableStoreShowsBanner() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto *banner = child<ConnectionBanner>(window, "banner");
+    QVERIFY(!banner->isVisible());
+    window.attachStore(unreachableStore(true));
+    QTRY_VERIFY(banner->isActive());
+    QVERIFY(banner->isVisible());
+    QVERIFY2(
+        banner->message().startsWith(QStringLiteral("Connection to alice@nowhere:1/dedup lost: ")),
+        qPrintable(banner->message()));
+    // libpq's multi-line message on one line, then what happens next.
+    QVERIFY(banner->message().endsWith(QStringLiteral(" Reconnecting…")));
+    QVERIFY(!banner->message().contains(QLatin1Char('\n')));
+    QVERIFY(!banner->message().contains(QStringLiteral("?.")));
+    // The runs list says why it is empty too, and offers nothing misleading.
+    QTRY_VERIFY(child<QWidget>(window, "errorRow")->isVisible());
+    QCOMPARE(child<QLabel>(window, "emptyStateLabel")->isVisible(), false);
+
+    // A failed load is not retried in a loop (the view asks for more rows on every layout):
+    // the session retries every few seconds, the loader's backoff spaces the real attempts.
+    QSignalSpy errors(window.runsView()->model(), &dedup::models::RunListModel::errorOccurred);
+    QTest::qWait(1000);
+    QVERIFY2(errors.count() <= 2, qPrintable(QString::number(errors.count())));
+
+    // Retry now keeps it up (still unreachable), and detaching takes it down.
+    QSignalSpy active(banner, &ConnectionBanner::activeChanged);
+    child<QPushButton>(*banner, "retryNowButton")->click();
+    QTest::qWait(200);
+    QVERIFY(banner->isActive());
+    QCOMPARE(active.count(), 0);
+    window.detachStore();
+    QVERIFY(!banner->isActive());
+    QVERIFY(!banner->isVisible());
+}
+
+void TestMainWindow::connectActionAndShortcut() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QSignalSpy requested(&window, &MainWindow::connectRequested);
+    QTest::keyClick(&window, Qt::Key_O, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(requested.count(), 1);
+    child<QPushButton>(window, "connectButton")->click();
+    QCOMPARE(requested.count(), 2);
+}
+
+void TestMainWindow::shortcutsDialogListsTheActions() {
+    MainWindow window;
+    const QString ctrlShiftO =
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O).toString(QKeySequence::NativeText);
+    const ShortcutsDialog dialog(window.menuBar());
+    const QList<QStringList> rows = dialog.rows();
+    const auto row = [&rows](const QString &menu, const QString &action) -> QString {
+        for (const QStringList &r : rows) {
+            if (r.at(0) == menu && r.at(1) == action)
+                return r.at(2);
+        }
+        return QStringLiteral("<missing>");
+    };
+    QCOMPARE(row(QStringLiteral("File"), QStringLiteral("Connect…")), ctrlShiftO);
+    QCOMPARE(row(QStringLiteral("File"), QStringLiteral("Quit")), QStringLiteral("Ctrl+Q"));
+    QCOMPARE(row(QStringLiteral("Runs"), QStringLiteral("Refresh")), QStringLiteral("F5"));
+    QCOMPARE(row(QStringLiteral("Runs"), QStringLiteral("Find Runs…")), QStringLiteral("Ctrl+F"));
+    QCOMPARE(row(QStringLiteral("Runs"), QStringLiteral("Cancel Loading")), QStringLiteral("Esc"));
+    QCOMPARE(row(QStringLiteral("Runs"), QStringLiteral("Live Updates")), QStringLiteral("Ctrl+L"));
+    QCOMPARE(row(QStringLiteral("Runs"), QStringLiteral("Open Run")),
+             QStringLiteral("Return, Enter"));
+    QVERIFY(row(QStringLiteral("View"), QStringLiteral("Next View"))
+                .startsWith(QStringLiteral("Ctrl+PgDown")));
+    QVERIFY(row(QStringLiteral("View"), QStringLiteral("Previous View"))
+                .startsWith(QStringLiteral("Ctrl+PgUp")));
+    QCOMPARE(row(QStringLiteral("Help"), QStringLiteral("Keyboard Shortcuts")),
+             QStringLiteral("F1"));
+
+    // Exactly the menu actions that have a shortcut, each once.
+    int withShortcut = 0;
+    for (const QAction *menuAction : window.menuBar()->actions()) {
+        for (const QAction *action : menuAction->menu()->actions()) {
+            if (!action->menu() && !action->shortcuts().isEmpty())
+                ++withShortcut;
+        }
+    }
+    QCOMPARE(rows.size(), withShortcut);
+
+    // Generated from the actions: a changed shortcut shows the next time it opens.
+    child<QAction>(*window.runsView(), "actionRefresh")->setShortcut(Qt::CTRL | Qt::Key_R);
+    const ShortcutsDialog again(window.menuBar());
+    bool found = false;
+    for (const QStringList &r : again.rows())
+        found =
+            found || (r.at(1) == QStringLiteral("Refresh") && r.at(2) == QStringLiteral("Ctrl+R"));
+    QVERIFY(found);
+}
+
+void TestMainWindow::shortcutsDialogOpensFromHelp() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    int rowsShown = -1;
+    QTimer::singleShot(0, &window, [&rowsShown, &window] {
+        auto *dialog = window.findChild<ShortcutsDialog *>(QStringLiteral("shortcutsDialog"));
+        if (dialog) {
+            rowsShown = int(dialog->rows().size());
+            dialog->reject();
+        }
+    });
+    child<QAction>(window, "actionKeyboardShortcuts")->trigger(); // modal: returns once closed
+    QCOMPARE(rowsShown, int(ShortcutsDialog(window.menuBar()).rows().size()));
+    QVERIFY(rowsShown > 10);
+}
+
+void TestMainWindow::viewTabsSwitchByKeyboard() {
+    MainWindow window;
+    auto *other = new QLabel(QStringLiteral("other view"));
+    auto *otherAction = new QAction(QStringLiteral("Do Other"), other);
+    otherAction->setShortcut(Qt::CTRL | Qt::Key_J);
+    QCOMPARE(window.addView(other, QStringLiteral("&Other"), {otherAction}), 1);
+    window.attachStore(unreachableStore(true));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    auto *tabs = child<QTabWidget>(window, "viewTabs");
+    QCOMPARE(tabs->currentIndex(), 0);
+    QCOMPARE(tabs->tabText(1), QStringLiteral("Other"));
+    QTest::keyClick(&window, Qt::Key_PageDown, Qt::ControlModifier);
+    QCOMPARE(tabs->currentIndex(), 1);
+    QTest::keyClick(&window, Qt::Key_PageDown, Qt::ControlModifier);
+    QCOMPARE(tabs->currentIndex(), 0);
+    QTest::keyClick(&window, Qt::Key_PageUp, Qt::ControlModifier);
+    QCOMPARE(tabs->currentIndex(), 1);
+    // The view's actions are in a menu of their own, so in the shortcuts dialog too.
+    bool listed = false;
+    for (const QStringList &r : ShortcutsDialog(window.menuBar()).rows())
+        listed =
+            listed || (r.at(0) == QStringLiteral("Other") && r.at(1) == QStringLiteral("Do Other"));
+    QVERIFY(listed);
+}
+
+void TestMainWindow::themeSwitchChangesPalette() {
+    MainWindow window;
+    child<QAction>(window, "actionThemeDark")->trigger();
+    QVERIFY(AppTheme::isDark(QApplication::palette()));
+    QCOMPARE(QApplication::palette().color(QPalette::Window),
+             AppTheme::darkPalette().color(QPalette::Window));
+    QCOMPARE(QApplication::style()->name().toLower(), QStringLiteral("fusion"));
+    QCOMPARE(QSettings().value(QStringLiteral("appearance/theme")).toString(),
+             QStringLiteral("dark"));
+    QCOMPARE(AppTheme::saved(), AppTheme::Choice::Dark);
+    // Widgets follow (the palette change reaches them through the event loop).
+    QTRY_VERIFY(window.runsView()->table()->palette().color(QPalette::Base).lightness() < 128);
+
+    child<QAction>(window, "actionThemeLight")->trigger();
+    QVERIFY(!AppTheme::isDark(QApplication::palette()));
+    QCOMPARE(QApplication::palette().color(QPalette::Window),
+             AppTheme::lightPalette().color(QPalette::Window));
+    QCOMPARE(AppTheme::saved(), AppTheme::Choice::Light);
+
+    child<QAction>(window, "actionThemeSystem")->trigger();
+    QCOMPARE(AppTheme::saved(), AppTheme::Choice::System);
+    // The offscreen platform's palette is light.
+    QCOMPARE(AppTheme::effective(AppTheme::Choice::System), AppTheme::Choice::Light);
+    QVERIFY(!AppTheme::isDark(QApplication::palette()));
+
+    // A new window shows the saved choice as checked.
+    AppTheme::save(AppTheme::Choice::Dark);
+    MainWindow next;
+    QVERIFY(child<QAction>(next, "actionThemeDark")->isChecked());
+    QVERIFY(!child<QAction>(next, "actionThemeSystem")->isChecked());
+    AppTheme::apply(AppTheme::Choice::Light);
+}
+
+void TestMainWindow::restoresWindowState() {
+    int keyWidth = 0;
+    QSize size;
     {
         MainWindow window;
-        window.resize(640, 480);
+        window.attachStore(unreachableStore(true)); // the header has its columns
+        window.resize(window.minimumSizeHint().width() + 50, 600);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        size = window.size();
+        QCOMPARE(size.height(), 600);
+        RunsView *runs = window.runsView();
+        QHeaderView *header = runs->table()->horizontalHeader();
+        keyWidth = header->sectionSize(dedup::models::RunListModel::KeyColumn) + 37;
+        header->resizeSection(dedup::models::RunListModel::KeyColumn, keyWidth);
+        header->setSectionHidden(dedup::models::RunListModel::LeaseOwnerColumn, true);
+        child<QToolButton>(*runs, "statusButton_failed")->setChecked(true);
+        child<QLineEdit>(*runs, "scopeEdit")->setText(QStringLiteral("clinic-7"));
         window.close();
     }
     QVERIFY(!QSettings().value(QStringLiteral("mainWindow/geometry")).toByteArray().isEmpty());
+
     MainWindow restored;
-    QCOMPARE(restored.size(), QSize(640, 480));
+    QCOMPARE(restored.size(), size);
+    const auto filter = restored.runsView()->filterBar()->filter();
+    QVERIFY(filter.statuses == QList<dedup::core::RunStatus>{dedup::core::RunStatus::Failed});
+    QCOMPARE(filter.scope, std::optional<QString>(QStringLiteral("clinic-7")));
+    restored.attachStore(unreachableStore(true));
+    QCOMPARE(restored.runsView()->model()->filter(), filter); // the last filter is shown
+    QHeaderView *header = restored.runsView()->table()->horizontalHeader();
+    QCOMPARE(header->sectionSize(dedup::models::RunListModel::KeyColumn), keyWidth);
+    QVERIFY(header->isSectionHidden(dedup::models::RunListModel::LeaseOwnerColumn));
+    QVERIFY(!header->isSectionHidden(dedup::models::RunListModel::KeyColumn));
 }
 
 QTEST_MAIN(TestMainWindow)

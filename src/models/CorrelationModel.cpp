@@ -1,0 +1,263 @@
+#include "models/CorrelationModel.h"
+
+#include "models/ChangeListener.h"
+#include "models/DurationText.h"
+#include "models/RunStatusStyle.h"
+#include "store/CorrelationQueries.h"
+#include "store/PgConnection.h"
+
+#include <QBrush>
+
+namespace dedup::models {
+
+using store::CorrelatedRun;
+using store::CorrelationSnapshot;
+
+CorrelationModel::CorrelationModel(const QString &conninfo, QObject *parent)
+    : SortedRowsModel(parent)
+    , m_runner(conninfo, QStringLiteral("dedup-console-correlation")) {
+    qRegisterMetaType<CorrelationSnapshot>();
+    connect(&m_runner, &QueryRunner::finished, this, &CorrelationModel::onFinished);
+    connect(&m_runner, &QueryRunner::failed, this, &CorrelationModel::onFailed);
+    connect(&m_runner, &QueryRunner::connectionLost, this, &CorrelationModel::connectionLost);
+    connect(&m_runner, &QueryRunner::connectionRestored, this, [this] {
+        emit connectionRestored();
+        reload();
+    });
+}
+
+CorrelationModel::~CorrelationModel() = default;
+
+int CorrelationModel::columnCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+void CorrelationModel::setCorrelationId(const QString &correlationId) {
+    m_runner.discardPending();
+    setPending(0);
+    m_reloadWanted = false;
+    m_correlationId = correlationId;
+    m_snapshot = {};
+    m_errorText.clear();
+    resetRows({});
+    emit correlationIdChanged(correlationId);
+    if (correlationId.isEmpty())
+        return;
+    m_resetNext = true;
+    request();
+}
+
+void CorrelationModel::reload() {
+    if (m_correlationId.isEmpty())
+        return;
+    if (m_pending != 0) {
+        m_reloadWanted = true;
+        return;
+    }
+    request();
+}
+
+void CorrelationModel::request() {
+    m_reloadWanted = false;
+    const int id = m_runner.submit([correlationId = m_correlationId, limit = m_limit](
+                                       store::PgConnection &conn, store::PgError *error) {
+        const auto snapshot = store::CorrelationQueries::read(conn, correlationId, limit, error);
+        return snapshot ? QVariant::fromValue(*snapshot) : QVariant();
+    });
+    setPending(id);
+}
+
+void CorrelationModel::cancel() {
+    if (m_pending == 0)
+        return;
+    m_runner.discardPending();
+    setPending(0);
+    m_reloadWanted = false;
+    m_errorText = tr("Loading was cancelled.");
+    emit errorOccurred(m_errorText);
+}
+
+void CorrelationModel::attachListener(ChangeListener *listener) {
+    connect(listener, &ChangeListener::runsChanged, this, &CorrelationModel::onRunsChanged);
+    connect(listener, &ChangeListener::resynced, this, &CorrelationModel::reload);
+}
+
+void CorrelationModel::onRunsChanged(const QSet<qint64> &, bool) {
+    // Any change may concern this correlation: a new run carries the id, and the run's id
+    // alone does not say so. The re-read is one index range of the correlation's runs.
+    reload();
+}
+
+void CorrelationModel::onFinished(int requestId, const QVariant &value) {
+    if (requestId != m_pending)
+        return;
+    setPending(0);
+    m_snapshot = value.value<CorrelationSnapshot>();
+    m_sinceRead.start();
+    m_errorText.clear();
+    if (std::exchange(m_resetNext, false))
+        resetRows(m_snapshot.runs);
+    else
+        updateRows(m_snapshot.runs);
+    emit loaded();
+    if (m_reloadWanted)
+        request();
+}
+
+void CorrelationModel::onFailed(int requestId, const QString &message,
+                                QueryRunner::Failure failure) {
+    if (requestId != m_pending)
+        return;
+    setPending(0);
+    m_errorText = message;
+    emit errorOccurred(message);
+    if (m_reloadWanted && failure != QueryRunner::Failure::ConnectionLost)
+        request();
+}
+
+void CorrelationModel::setPending(int requestId) {
+    const bool was = m_pending != 0;
+    m_pending = requestId;
+    if (was != (requestId != 0))
+        emit loadingChanged(requestId != 0);
+}
+
+int CorrelationModel::rowOfRun(qint64 runId) const {
+    for (int row = 0; row < rowCount(); ++row) {
+        if (rowAt(row).id == runId)
+            return row;
+    }
+    return -1;
+}
+
+QDateTime CorrelationModel::estimatedServerNow() const {
+    if (!m_snapshot.serverNow.isValid() || !m_sinceRead.isValid())
+        return {};
+    return m_snapshot.serverNow.addMSecs(m_sinceRead.elapsed());
+}
+
+QDateTime CorrelationModel::timeStart() const {
+    return rows().isEmpty() ? QDateTime() : rows().first().createdAt; // oldest first
+}
+
+QDateTime CorrelationModel::timeEnd() const {
+    QDateTime end;
+    const QDateTime now = estimatedServerNow();
+    for (const CorrelatedRun &run : rows()) {
+        const QDateTime barEnd = run.isOpen() ? now : run.finishedAt;
+        if (barEnd.isValid() && (!end.isValid() || barEnd > end))
+            end = barEnd;
+    }
+    return end;
+}
+
+QString CorrelationModel::stepsText(const CorrelatedRun &run) const {
+    if (run.stepsTotal == 0)
+        return tr("no steps");
+    QString text = tr("%1/%2 done").arg(run.stepsDone).arg(run.stepsTotal);
+    if (run.stepsUncertain > 0)
+        text += tr(", %n uncertain", nullptr, run.stepsUncertain);
+    if (run.stepsFailed > 0)
+        text += tr(", %n failed", nullptr, run.stepsFailed);
+    if (run.stepsInProgress > 0)
+        text += tr(", %n running", nullptr, run.stepsInProgress);
+    return text;
+}
+
+QVariant CorrelationModel::data(const QModelIndex &index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const CorrelatedRun &run = rowAt(index.row());
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (column) {
+        case RunColumn:
+            return run.id;
+        case WorkflowColumn:
+            return run.workflow;
+        case StatusColumn:
+            return RunStatusStyle::label(run.statusName);
+        case StepsColumn:
+            return stepsText(run);
+        case StartedColumn:
+            return run.createdAt.toLocalTime();
+        case FinishedColumn:
+            return run.isOpen() ? QVariant() : QVariant(run.finishedAt.toLocalTime());
+        case DurationColumn:
+            if (!run.isOpen())
+                return DurationText::format(run.createdAt.msecsTo(run.finishedAt));
+            return tr("open for %1")
+                .arg(DurationText::format(run.createdAt.msecsTo(estimatedServerNow())));
+        case KeyColumn:
+            return tr("%1 / %2").arg(run.scope, run.idemKey);
+        }
+        return {};
+    case Qt::ForegroundRole:
+        if (column == StatusColumn)
+            return QBrush(RunStatusStyle::color(run.statusName));
+        return {};
+    case Qt::DecorationRole:
+        if (column == StatusColumn)
+            return RunStatusStyle::color(run.statusName);
+        return {};
+    case Qt::ToolTipRole:
+        if (column == StatusColumn && !run.lastErrorClass.isEmpty())
+            return tr("%1 (last error: %2)")
+                .arg(RunStatusStyle::label(run.statusName), run.lastErrorClass);
+        if (column == StatusColumn && !run.reviewReason.isEmpty())
+            return tr("%1: %2").arg(RunStatusStyle::label(run.statusName), run.reviewReason);
+        return {};
+    case Qt::TextAlignmentRole:
+        if (column == RunColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case RunIdRole:
+        return run.id;
+    case StatusNameRole:
+        return run.statusName;
+    case StatusColorRole:
+        return RunStatusStyle::color(run.statusName);
+    case StartTimeRole:
+        return run.createdAt;
+    case EndTimeRole:
+        return run.finishedAt;
+    case BarEndTimeRole:
+        return run.isOpen() ? estimatedServerNow() : run.finishedAt;
+    case OpenRole:
+        return run.isOpen();
+    case LeaseTokenRole:
+        return run.leaseToken;
+    case UncertainStepsRole:
+        return run.stepsUncertain;
+    case WorkflowRole:
+        return run.workflow;
+    }
+    return {};
+}
+
+QVariant CorrelationModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case RunColumn:
+        return tr("Run");
+    case WorkflowColumn:
+        return tr("Workflow");
+    case StatusColumn:
+        return tr("Status");
+    case StepsColumn:
+        return tr("Steps");
+    case StartedColumn:
+        return tr("Started");
+    case FinishedColumn:
+        return tr("Finished");
+    case DurationColumn:
+        return tr("Duration");
+    case KeyColumn:
+        return tr("Scope / key");
+    }
+    return {};
+}
+
+} // namespace dedup::models

@@ -1,0 +1,130 @@
+#pragma once
+
+#include "models/QueryRunner.h"
+#include "models/SortedRowsModel.h"
+#include "store/CorrelationSnapshot.h"
+
+#include <QElapsedTimer>
+#include <QSet>
+
+namespace dedup::models {
+
+class ChangeListener;
+
+// Every run sharing a correlation id, as a timeline (SPEC 7 "Correlation view"): oldest
+// first, loaded in the background on its own connection, at most limit() runs (`truncated`
+// says there are more). Each row carries its start and end times as roles, so a view can
+// draw one bar per run on a common time axis (timeStart() .. timeEnd()), coloured by status
+// (RunStatusStyle; StatusColorRole).
+//
+// Live: with a ChangeListener attached, every notification batch re-reads the correlation
+// (one index range scan; a run that just joined it cannot be recognised from its id alone)
+// and applies the difference in place: no reset, selections survive. Reloads coalesce.
+class CorrelationModel : public SortedRowsModel<store::CorrelatedRun> {
+    Q_OBJECT
+    Q_PROPERTY(
+        QString correlationId READ correlationId WRITE setCorrelationId NOTIFY correlationIdChanged)
+    Q_PROPERTY(bool loading READ isLoading NOTIFY loadingChanged)
+    Q_PROPERTY(bool truncated READ isTruncated NOTIFY loaded)
+
+public:
+    enum Column {
+        RunColumn,      // run id
+        WorkflowColumn, //
+        StatusColumn,   // label; colour as ForegroundRole / DecorationRole
+        StepsColumn,    // "2/3 done, 1 uncertain"
+        StartedColumn,  // created_at, local time
+        FinishedColumn, // finished_at, local time; empty while open
+        DurationColumn, // finished - created, or "running for ..." by the server's clock
+        KeyColumn,      // scope / key
+        ColumnCount
+    };
+    Q_ENUM(Column)
+
+    enum Role {
+        RunIdRole = Qt::UserRole, // qint64
+        StatusNameRole,           // stored status name
+        StatusColorRole,          // QColor (RunStatusStyle)
+        StartTimeRole,            // QDateTime (UTC): where the bar starts
+        EndTimeRole,              // QDateTime (UTC): finished_at; invalid while open
+        BarEndTimeRole,           // QDateTime (UTC): finished_at, or the server's now while open
+        OpenRole,                 // bool: not finished (processing / manual_review / ...)
+        LeaseTokenRole,           // qint64
+        UncertainStepsRole,       // int
+        WorkflowRole,             // QString
+    };
+
+    static constexpr int DefaultLimit = 500;
+
+    explicit CorrelationModel(const QString &conninfo, QObject *parent = nullptr);
+    ~CorrelationModel() override;
+
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    // Shows the runs of `correlationId` (a reset); empty clears the model.
+    void setCorrelationId(const QString &correlationId);
+    QString correlationId() const { return m_correlationId; }
+    void reload();
+    // Stops the load in progress (PQcancel); errorText() says so.
+    void cancel();
+    void attachListener(ChangeListener *listener);
+    void setLimit(int runs) { m_limit = qMax(1, runs); }
+    int limit() const { return m_limit; }
+    void setStatementTimeout(int milliseconds) { m_runner.setStatementTimeout(milliseconds); }
+
+    bool isLoading() const { return m_pending != 0; }
+    bool isTruncated() const { return m_snapshot.more; }
+    QString errorText() const { return m_errorText; }
+    int rowOfRun(qint64 runId) const;
+
+    // The time axis: the earliest start and the latest bar end (invalid when empty).
+    QDateTime timeStart() const;
+    QDateTime timeEnd() const;
+    // The server's now at the last read plus the time since (where open bars end).
+    QDateTime estimatedServerNow() const;
+
+    int backendPid() const { return m_runner.backendPid(); }
+
+public slots:
+    void onRunsChanged(const QSet<qint64> &ids, bool more);
+
+signals:
+    void correlationIdChanged(const QString &correlationId);
+    void loadingChanged(bool loading);
+    // A read was applied (the first one or a live refresh).
+    void loaded();
+    void errorOccurred(const QString &message);
+    void connectionLost(const QString &message);
+    void connectionRestored();
+
+protected:
+    bool lessThan(const store::CorrelatedRun &a, const store::CorrelatedRun &b) const override {
+        return a.createdAtMicros != b.createdAtMicros ? a.createdAtMicros < b.createdAtMicros
+                                                      : a.id < b.id;
+    }
+    bool sameRow(const store::CorrelatedRun &a, const store::CorrelatedRun &b) const override {
+        return a.id == b.id;
+    }
+
+private:
+    void request();
+    void onFinished(int requestId, const QVariant &value);
+    void onFailed(int requestId, const QString &message, QueryRunner::Failure failure);
+    void setPending(int requestId);
+    QString stepsText(const store::CorrelatedRun &run) const;
+
+    QueryRunner m_runner;
+    QString m_correlationId;
+    int m_limit = DefaultLimit;
+    int m_pending = 0;
+    bool m_reloadWanted = false;
+    bool m_resetNext = false; // the next answer is for a new correlation id
+    store::CorrelationSnapshot m_snapshot;
+    QElapsedTimer m_sinceRead;
+    QString m_errorText;
+};
+
+} // namespace dedup::models

@@ -1,0 +1,76 @@
+#include "models/EventTableModel.h"
+
+#include "models/JsonSummary.h"
+
+namespace dedup::models {
+
+EventTableModel::EventTableModel(QObject *parent)
+    : SortedRowsModel(parent) {}
+
+int EventTableModel::columnCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant EventTableModel::data(const QModelIndex &index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const store::EventRow &event = rowAt(index.row());
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (column) {
+        case TimeColumn:
+            return event.at.toLocalTime();
+        case KindColumn:
+            return event.kind;
+        case ActorColumn:
+            return event.actor;
+        case AttemptColumn:
+            return event.attempt ? QVariant(*event.attempt) : QVariant();
+        case StepColumn:
+            return event.step;
+        case DetailColumn:
+            return JsonSummary::compact(event.detail.value());
+        }
+        return {};
+    case Qt::ToolTipRole:
+        if (column == DetailColumn && !event.detail.isNull())
+            return event.detail.pretty;
+        return {};
+    case Qt::TextAlignmentRole:
+        if (column == AttemptColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case EventIdRole:
+        return event.id;
+    case KindRole:
+        return event.kind;
+    case DetailJsonRole:
+        return event.detail.pretty;
+    case TimeRole:
+        return event.at;
+    }
+    return {};
+}
+
+QVariant EventTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case TimeColumn:
+        return tr("Time");
+    case KindColumn:
+        return tr("Event");
+    case ActorColumn:
+        return tr("Actor");
+    case AttemptColumn:
+        return tr("Attempt");
+    case StepColumn:
+        return tr("Step");
+    case DetailColumn:
+        return tr("Detail");
+    }
+    return {};
+}
+
+} // namespace dedup::models

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "models/SortedRowsModel.h"
+#include "store/EventRow.h"
+
+namespace dedup::models {
+
+// A run's event timeline (dedup.events), oldest first: the newest events RunDetailSource
+// read (RunDetailSnapshot::moreEvents says older ones exist). New events are appended in
+// place; when the bounded window moves on, the oldest rows are removed.
+class EventTableModel : public SortedRowsModel<store::EventRow> {
+    Q_OBJECT
+
+public:
+    enum Column {
+        TimeColumn,    // local time
+        KindColumn,    // the protocol's event kind, e.g. "step_done"
+        ActorColumn,   // worker id or operator role
+        AttemptColumn, // the run's attempt
+        StepColumn,    // the step concerned (empty for run events)
+        DetailColumn,  // one-line summary of the detail JSON; tooltip: the whole of it
+        ColumnCount
+    };
+    Q_ENUM(Column)
+
+    enum Role {
+        EventIdRole = Qt::UserRole, // qint64
+        KindRole,                   // QString
+        DetailJsonRole,             // QString: detail as pretty JSON (empty when none)
+        TimeRole,                   // QDateTime (UTC)
+    };
+
+    explicit EventTableModel(QObject *parent = nullptr);
+
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    void setEvents(const QList<store::EventRow> &events) { updateRows(events); }
+
+protected:
+    bool lessThan(const store::EventRow &a, const store::EventRow &b) const override {
+        return a.id < b.id;
+    }
+    bool sameRow(const store::EventRow &a, const store::EventRow &b) const override {
+        return a.id == b.id;
+    }
+};
+
+} // namespace dedup::models

@@ -1,0 +1,144 @@
+#pragma once
+
+#include "models/QueryRunner.h"
+#include "store/RunDetailQueries.h"
+#include "store/RunDetailSnapshot.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QSet>
+#include <QTimer>
+
+namespace dedup::models {
+
+class AuditTableModel;
+class ChangeListener;
+class EventTableModel;
+class StepTableModel;
+
+// Everything the run detail shows about one run (SPEC 7 "Run detail"), loaded in the
+// background on its own connection (QueryRunner): the run row, its steps, its newest events,
+// its audit entries and its commands, in one read-only REPEATABLE READ transaction, so they
+// are consistent with each other.
+//
+// setRunId() loads a run; the three table models it owns (steps(), events(), audit()) are
+// reset for a new run and updated in place (no reset) when the same run is re-read, so a
+// view's selection survives live updates. The run is re-read:
+//   * when an attached ChangeListener reports it (or reports "more", or resynced);
+//   * while it is `processing`, every pollInterval() (default 5 s): heartbeats and, with
+//     dedup.notify = 'runs', step progress do not notify;
+//   * after the connection came back (connectionRestored).
+// Requests coalesce: a reload asked for while one runs is made once, after it.
+//
+// A run that does not exist (purged, or a wrong id) ends in State::NotFound: the models are
+// emptied, except audit(): the audit log outlives purged runs.
+class RunDetailSource : public QObject {
+    Q_OBJECT
+    Q_PROPERTY(qint64 runId READ runId WRITE setRunId NOTIFY runIdChanged)
+    Q_PROPERTY(State state READ state NOTIFY stateChanged)
+
+public:
+    enum class State {
+        Empty,    // no run chosen (runId 0)
+        Loading,  // the first load of this run is under way (reloads keep State::Loaded)
+        Loaded,   // detail() is the run as last read
+        NotFound, // no such run (purged?)
+        Failed,   // the last load failed: errorText(); detail() still holds the last good read
+    };
+    Q_ENUM(State)
+
+    static constexpr int DefaultPollIntervalMs = 5000;
+
+    explicit RunDetailSource(const QString &conninfo, QObject *parent = nullptr);
+    ~RunDetailSource() override;
+
+    // Shows another run (0: none). Drops any answer still coming for the previous one.
+    void setRunId(qint64 runId);
+    qint64 runId() const { return m_runId; }
+    // Re-reads the current run (coalesced with one in flight).
+    void reload();
+    // Stops the load in progress (PQcancel): State::Failed with "Loading was cancelled.";
+    // the last good read stays.
+    void cancel();
+
+    // Live updates: runsChanged -> reload when it names this run (or "more"); resynced ->
+    // reload.
+    void attachListener(ChangeListener *listener);
+
+    void setLimits(const store::RunDetailQueries::Limits &limits) { m_limits = limits; }
+    const store::RunDetailQueries::Limits &limits() const { return m_limits; }
+    // 0 turns polling off.
+    void setPollInterval(int milliseconds);
+    int pollInterval() const { return m_pollIntervalMs; }
+    void setStatementTimeout(int milliseconds) { m_runner.setStatementTimeout(milliseconds); }
+
+    State state() const { return m_state; }
+    bool isLoading() const { return m_pending != 0; }
+    QString errorText() const { return m_errorText; }
+    QueryRunner::Failure lastFailure() const { return m_lastFailure; }
+
+    // The last successful read (found == false in State::NotFound, empty in State::Empty).
+    const store::RunDetailSnapshot &snapshot() const { return m_snapshot; }
+    const store::RunDetail &detail() const { return m_snapshot.run; }
+    bool hasDetail() const { return m_snapshot.found; }
+
+    // The server's clock now, estimated from its now() at the last read plus the time
+    // elapsed since (a monotonic clock): for "lease expires in", which must follow the
+    // server, not this machine's clock. Invalid before the first read.
+    QDateTime estimatedServerNow() const;
+    // Milliseconds until the lease expires by that clock (negative: expired that long ago);
+    // 0 when the run has no lease.
+    qint64 leaseRemainingMs() const;
+
+    StepTableModel *steps() const { return m_steps; }
+    EventTableModel *events() const { return m_events; }
+    AuditTableModel *audit() const { return m_audit; }
+
+    // The loading connection's server process (tests, pg_stat_activity).
+    int backendPid() const { return m_runner.backendPid(); }
+
+public slots:
+    void onRunsChanged(const QSet<qint64> &ids, bool more);
+
+signals:
+    void runIdChanged(qint64 runId);
+    void stateChanged(dedup::models::RunDetailSource::State state);
+    void loadingChanged(bool loading);
+    // A load of `runId` started.
+    void loading(qint64 runId);
+    // snapshot() / detail() now hold the run as just read (first load or reload).
+    void loaded(qint64 runId);
+    // The run does not exist (any more).
+    void notFound(qint64 runId);
+    void failed(qint64 runId, const QString &message);
+    void connectionLost(const QString &message);
+    void connectionRestored();
+
+private:
+    void request();
+    void onFinished(int requestId, const QVariant &value);
+    void onFailed(int requestId, const QString &message, QueryRunner::Failure failure);
+    void apply(const store::RunDetailSnapshot &snapshot, bool sameRun);
+    void setState(State state);
+    void setPending(int requestId);
+    void updatePolling();
+
+    QueryRunner m_runner;
+    qint64 m_runId = 0;
+    store::RunDetailQueries::Limits m_limits;
+    int m_pending = 0;
+    bool m_reloadWanted = false;
+    bool m_shownRunLoaded = false; // the models show m_runId (not a previous run)
+    State m_state = State::Empty;
+    QString m_errorText;
+    QueryRunner::Failure m_lastFailure = QueryRunner::Failure::QueryFailed;
+    store::RunDetailSnapshot m_snapshot;
+    QElapsedTimer m_sinceRead;
+    int m_pollIntervalMs = DefaultPollIntervalMs;
+    QTimer m_poll;
+    StepTableModel *m_steps = nullptr;
+    EventTableModel *m_events = nullptr;
+    AuditTableModel *m_audit = nullptr;
+};
+
+} // namespace dedup::models

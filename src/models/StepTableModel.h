@@ -1,0 +1,66 @@
+#pragma once
+
+#include "models/SortedRowsModel.h"
+#include "store/StepRow.h"
+
+namespace dedup::models {
+
+// The steps of one run (SPEC 7 "Run detail"), in ordinal order. Fed by RunDetailSource
+// (which owns one), or by setSteps() directly; updates are applied in place.
+//
+// An `uncertain` step stands out in every column: its own background and foreground colour
+// and bold text (Qt::BackgroundRole / ForegroundRole / FontRole), and WhyColumn plus the
+// tooltip of every cell explain it: the outcome is unknown, the side effect may have
+// happened, check with the provider before continuing, and what a continuation would do
+// with it (downstream key or not).
+class StepTableModel : public SortedRowsModel<store::StepRow> {
+    Q_OBJECT
+
+public:
+    enum Column {
+        OrdinalColumn,       // #
+        NameColumn,          //
+        StatusColumn,        // label; colour as ForegroundRole
+        AttemptsColumn,      //
+        SideEffectRefColumn, // the provider's id for what it did
+        DownstreamKeyColumn, // the idempotency key sent to the provider
+        ErrorColumn,         // "class: message"
+        StartedColumn,       // local time
+        FinishedColumn,      // local time
+        WhyColumn,           // for uncertain (and failed) steps: what it means, what to do
+        ColumnCount
+    };
+    Q_ENUM(Column)
+
+    enum Role {
+        StepNameRole = Qt::UserRole, // QString, every column
+        StatusNameRole,              // stored status name, e.g. "uncertain"
+        UncertainRole,               // bool
+        OrdinalRole,                 // int
+        ErrorJsonRole,               // QString: the error as pretty JSON (empty when none)
+    };
+
+    explicit StepTableModel(QObject *parent = nullptr);
+
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    // Same run: in place (dataChanged / inserts / removes). Another run: use resetRows().
+    void setSteps(const QList<store::StepRow> &steps) { updateRows(steps); }
+    int uncertainCount() const;
+
+    // The explanation shown in WhyColumn and the tooltips; empty for steps that need none.
+    static QString why(const store::StepRow &step);
+
+protected:
+    bool lessThan(const store::StepRow &a, const store::StepRow &b) const override {
+        return a.ordinal < b.ordinal;
+    }
+    bool sameRow(const store::StepRow &a, const store::StepRow &b) const override {
+        return a.ordinal == b.ordinal && a.runId == b.runId;
+    }
+};
+
+} // namespace dedup::models

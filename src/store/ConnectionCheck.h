@@ -1,0 +1,33 @@
+#pragma once
+
+#include "store/ConnectionReport.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace dedup::store {
+
+struct PgError;
+
+// Connects to a store and finds out whether this console can work there: who we are, what we
+// may do, whether the schema fits. Blocking (it waits for libpq and the server): call it on a
+// worker thread. Every failure comes back as a ConnectionReport with a message that says
+// what to check or which command to run, and libpq's or the server's own words as detail.
+class ConnectionCheck {
+    Q_DECLARE_TR_FUNCTIONS(ConnectionCheck)
+
+public:
+    static ConnectionReport run(const QString &conninfo, const QString &profileName = {},
+                                const QString &applicationName = {});
+
+    // The kind of a failed PgConnection::open(), from what libpq reported.
+    static ConnectionReport::Failure classifyOpenError(const PgError &error);
+    // "15.18" from PQserverVersion's 150018 (or "9.6.24" for older servers).
+    static QString versionText(int serverVersion);
+
+private:
+    static void explainOpenError(ConnectionReport &report, const PgError &error,
+                                 const QString &conninfo);
+};
+
+} // namespace dedup::store

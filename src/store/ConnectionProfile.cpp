@@ -1,0 +1,348 @@
+#include "store/ConnectionProfile.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QUrl>
+
+#include <libpq-fe.h>
+#include <memory>
+
+namespace dedup::store {
+
+namespace {
+
+struct OptionsDeleter {
+    void operator()(PQconninfoOption *options) const { PQconninfoFree(options); }
+};
+using OptionsPtr = std::unique_ptr<PQconninfoOption, OptionsDeleter>;
+
+QList<ConnectionProfile::Option> collect(const PQconninfoOption *options) {
+    QList<ConnectionProfile::Option> result;
+    for (const PQconninfoOption *option = options; option && option->keyword; ++option) {
+        if (option->val)
+            result.append({QString::fromUtf8(option->keyword), QString::fromUtf8(option->val)});
+    }
+    return result;
+}
+
+QString valueOf(const QList<ConnectionProfile::Option> &options, const QString &key) {
+    for (const auto &[optionKey, value] : options) {
+        if (optionKey == key)
+            return value;
+    }
+    return {};
+}
+
+// libpq's defaults as this process sees them: PG* environment variables, then the compiled-in
+// values (port 5432, sslmode prefer, the OS user name).
+QList<ConnectionProfile::Option> libpqDefaults() {
+    const OptionsPtr defaults(PQconndefaults());
+    return collect(defaults.get());
+}
+
+bool isPlain(QChar c) {
+    // Characters that need no quoting in key=value syntax; anything else is quoted.
+    static const QString extra = QStringLiteral("._-/:,@+");
+    return (c.isLetterOrNumber() && c.unicode() < 128) || extra.contains(c);
+}
+
+bool isVerifyingMode(const QString &mode) {
+    return mode == u"verify-ca" || mode == u"verify-full";
+}
+
+} // namespace
+
+std::optional<QList<ConnectionProfile::Option>> ConnectionProfile::parse(const QString &conninfo,
+                                                                         QString *error) {
+    char *message = nullptr;
+    const OptionsPtr options(PQconninfoParse(conninfo.toUtf8().constData(), &message));
+    if (!options) {
+        if (error)
+            *error = message ? QString::fromUtf8(message).trimmed() : tr("out of memory");
+        PQfreemem(message);
+        return std::nullopt;
+    }
+    return collect(options.get());
+}
+
+QString ConnectionProfile::quoteValue(const QString &value) {
+    bool plain = !value.isEmpty();
+    for (const QChar c : value)
+        plain = plain && isPlain(c);
+    return plain ? value : quoted(value);
+}
+
+QString ConnectionProfile::quoted(const QString &value) {
+    QString escaped = value;
+    escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+        .replace(QLatin1Char('\''), QStringLiteral("\\'"));
+    return QLatin1Char('\'') + escaped + QLatin1Char('\'');
+}
+
+QString ConnectionProfile::join(const QList<Option> &options) {
+    QStringList pairs;
+    for (const auto &[key, value] : options)
+        pairs << key + QLatin1Char('=') + quoteValue(value);
+    return pairs.join(QLatin1Char(' '));
+}
+
+bool ConnectionProfile::isUri(const QString &conninfo) {
+    // The two prefixes libpq recognises, case-sensitively as libpq does.
+    const QString text = conninfo.trimmed();
+    return text.startsWith(u"postgresql://") || text.startsWith(u"postgres://");
+}
+
+bool ConnectionProfile::containsPassword(const QString &conninfo) {
+    const auto options = parse(conninfo);
+    return options && !valueOf(*options, QStringLiteral("password")).isEmpty();
+}
+
+QString ConnectionProfile::effectiveValue(const QString &conninfo, const QString &key) {
+    const auto options = parse(conninfo);
+    if (!options)
+        return {};
+    QString value = valueOf(*options, key);
+    if (value.isEmpty())
+        value = valueOf(libpqDefaults(), key);
+    if (value.isEmpty() && key == u"dbname")
+        value = effectiveValue(conninfo, QStringLiteral("user"));
+    return value;
+}
+
+QStringList ConnectionProfile::sslModes() {
+    return {QStringLiteral("disable"), QStringLiteral("allow"),     QStringLiteral("prefer"),
+            QStringLiteral("require"), QStringLiteral("verify-ca"), QStringLiteral("verify-full")};
+}
+
+QString ConnectionProfile::passwordModeKey(PasswordMode mode) {
+    switch (mode) {
+    case PasswordMode::Keychain:
+        return QStringLiteral("keychain");
+    case PasswordMode::AskEachTime:
+        return QStringLiteral("ask");
+    case PasswordMode::NoPassword:
+        return QStringLiteral("none");
+    }
+    return QStringLiteral("ask");
+}
+
+ConnectionProfile::PasswordMode ConnectionProfile::passwordModeFromKey(const QString &key) {
+    if (key == u"keychain")
+        return PasswordMode::Keychain;
+    if (key == u"none")
+        return PasswordMode::NoPassword;
+    return PasswordMode::AskEachTime;
+}
+
+QList<ConnectionProfile::Option> ConnectionProfile::overrides() const {
+    QList<Option> result;
+    if (!sslmode.isEmpty())
+        result.append({QStringLiteral("sslmode"), sslmode});
+    if (!sslrootcert.isEmpty())
+        result.append({QStringLiteral("sslrootcert"), sslrootcert});
+    if (connectTimeoutSeconds > 0)
+        result.append({QStringLiteral("connect_timeout"), QString::number(connectTimeoutSeconds)});
+    return result;
+}
+
+QString ConnectionProfile::toConninfo() const {
+    if (usesConnectionString()) {
+        const QString written = connectionString.trimmed();
+        const QList<Option> extra = overrides();
+        if (extra.isEmpty())
+            return written;
+        if (isUri(written)) {
+            // A URI takes options as query parameters; a later one replaces an earlier one.
+            QString uri = written;
+            for (const auto &[key, value] : extra) {
+                uri += (uri.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) +
+                       key + QLatin1Char('=') + QString::fromLatin1(QUrl::toPercentEncoding(value));
+            }
+            return uri;
+        }
+        // In key=value text, too, the last occurrence of a key wins.
+        return written + QLatin1Char(' ') + join(extra);
+    }
+    QList<Option> options;
+    const std::pair<QString, const QString *> fields[] = {
+        {QStringLiteral("host"), &host},       {QStringLiteral("port"), &port},
+        {QStringLiteral("dbname"), &dbname},   {QStringLiteral("user"), &user},
+        {QStringLiteral("service"), &service},
+    };
+    for (const auto &[key, value] : fields) {
+        if (!value->trimmed().isEmpty())
+            options.append({key, value->trimmed()});
+    }
+    options += overrides();
+    return join(options);
+}
+
+QString ConnectionProfile::withPassword(const QString &conninfo, const QString &password) {
+    if (password.isEmpty())
+        return conninfo;
+    // Always quoted: a password may hold anything, and the quotes cost nothing.
+    const QString entry = QStringLiteral("password=") + quoted(password);
+    if (!isUri(conninfo))
+        return conninfo.trimmed().isEmpty() ? entry : conninfo + QLatin1Char(' ') + entry;
+    const auto options = parse(conninfo);
+    if (!options)
+        return conninfo; // unusable anyway: libpq reports the syntax error when connecting
+    QList<Option> rebuilt;
+    for (const Option &option : *options) {
+        if (option.first != u"password")
+            rebuilt.append(option);
+    }
+    return rebuilt.isEmpty() ? entry : join(rebuilt) + QLatin1Char(' ') + entry;
+}
+
+QString ConnectionProfile::withoutPassword(const QString &conninfo, QString *password) {
+    const auto options = parse(conninfo);
+    if (!options || valueOf(*options, QStringLiteral("password")).isEmpty())
+        return conninfo;
+    QList<Option> rebuilt;
+    for (const Option &option : *options) {
+        if (option.first == u"password") {
+            if (password)
+                *password = option.second;
+        } else {
+            rebuilt.append(option);
+        }
+    }
+    return join(rebuilt);
+}
+
+ConnectionProfile ConnectionProfile::fromConninfo(const QString &name, const QString &text) {
+    ConnectionProfile profile;
+    profile.name = name;
+    const auto options = parse(text);
+    static const QStringList fieldKeys{
+        QStringLiteral("host"),        QStringLiteral("port"),           QStringLiteral("dbname"),
+        QStringLiteral("user"),        QStringLiteral("service"),        QStringLiteral("sslmode"),
+        QStringLiteral("sslrootcert"), QStringLiteral("connect_timeout")};
+    bool fieldsOnly = options && !isUri(text) && !text.trimmed().isEmpty();
+    for (const auto &[key, value] : options.value_or(QList<Option>{})) {
+        bool usable = fieldKeys.contains(key);
+        if (key == u"connect_timeout") {
+            bool number = false;
+            usable = value.trimmed().toInt(&number) >= 0 && number;
+        } else if (key == u"sslmode") {
+            usable = sslModes().contains(value);
+        }
+        fieldsOnly = fieldsOnly && usable;
+    }
+    if (!fieldsOnly) {
+        profile.connectionString = text.trimmed();
+        return profile;
+    }
+    profile.host = valueOf(*options, QStringLiteral("host"));
+    profile.port = valueOf(*options, QStringLiteral("port"));
+    profile.dbname = valueOf(*options, QStringLiteral("dbname"));
+    profile.user = valueOf(*options, QStringLiteral("user"));
+    profile.service = valueOf(*options, QStringLiteral("service"));
+    profile.sslmode = valueOf(*options, QStringLiteral("sslmode"));
+    profile.sslrootcert = valueOf(*options, QStringLiteral("sslrootcert"));
+    profile.connectTimeoutSeconds =
+        valueOf(*options, QStringLiteral("connect_timeout")).trimmed().toInt();
+    return profile;
+}
+
+QString ConnectionProfile::validationError() const {
+    if (name.trimmed().isEmpty())
+        return tr("Give the profile a name.");
+    QString error;
+    if (usesConnectionString()) {
+        if (!parse(connectionString, &error))
+            return tr("The connection string cannot be read (%1). Write a postgresql:// URI or "
+                      "key=value pairs, with values containing spaces in single quotes.")
+                .arg(error);
+        if (containsPassword(connectionString))
+            return tr("The connection string contains a password. Passwords are never saved "
+                      "with a profile: remove it from the string, then choose \"System "
+                      "keychain\" or \"Ask each time\" and type it in the password field.");
+    }
+    if (connectTimeoutSeconds < 0)
+        return tr("The connect timeout cannot be negative (0 waits as long as the system does).");
+    const auto options = parse(toConninfo(), &error);
+    if (!options)
+        return tr("These settings do not make a valid connection string (%1).").arg(error);
+
+    const QStringList ports = valueOf(*options, QStringLiteral("port")).split(QLatin1Char(','));
+    for (const QString &part : ports) {
+        if (part.trimmed().isEmpty())
+            continue; // an empty entry of a list means the default port
+        bool ok = false;
+        const int number = part.trimmed().toInt(&ok);
+        if (!ok || number < 1 || number > 65535)
+            return tr("\"%1\" is not a port number: use 1 to 65535 (PostgreSQL listens on 5432 "
+                      "unless configured otherwise).")
+                .arg(part.trimmed());
+    }
+    const QString timeout = valueOf(*options, QStringLiteral("connect_timeout"));
+    bool timeoutOk = true;
+    if (!timeout.isEmpty() && (timeout.trimmed().toInt(&timeoutOk) < 0 || !timeoutOk))
+        return tr("connect_timeout must be a whole number of seconds, not \"%1\".").arg(timeout);
+
+    const QList<Option> defaults = libpqDefaults();
+    QString mode = valueOf(*options, QStringLiteral("sslmode"));
+    if (!mode.isEmpty() && !sslModes().contains(mode))
+        return tr("sslmode \"%1\" is not one of %2.")
+            .arg(mode, sslModes().join(QStringLiteral(", ")));
+    const QString rootCert = valueOf(*options, QStringLiteral("sslrootcert"));
+    if (!rootCert.isEmpty() && !QFileInfo(rootCert).isFile())
+        return tr("The root certificate file %1 does not exist. Choose the certificate of the "
+                  "authority that signed the server's certificate, or clear the field.")
+            .arg(rootCert);
+    if (mode.isEmpty())
+        mode = valueOf(defaults, QStringLiteral("sslmode"));
+    // pg_service.conf may name the root certificate: libpq reads it only when connecting.
+    const bool serviceInEffect = !valueOf(*options, QStringLiteral("service")).isEmpty() ||
+                                 !qEnvironmentVariable("PGSERVICE").isEmpty();
+    if (isVerifyingMode(mode) && rootCert.isEmpty() && !serviceInEffect) {
+        const QString fromEnvironment = valueOf(defaults, QStringLiteral("sslrootcert"));
+        const QString standard = QDir::homePath() + QStringLiteral("/.postgresql/root.crt");
+        const QString fallback = fromEnvironment.isEmpty() ? standard : fromEnvironment;
+        if (!QFileInfo(fallback).isFile())
+            return tr("sslmode %1 checks the server's certificate, so it needs the root "
+                      "certificate of the authority that signed it: choose it under \"Root "
+                      "certificate\", or install it as %2.")
+                .arg(mode, fallback);
+    }
+    return {};
+}
+
+QString ConnectionProfile::displayTarget() const {
+    const auto options = parse(toConninfo());
+    if (!options)
+        return {};
+    const QList<Option> defaults = libpqDefaults();
+    auto effective = [&](const QString &key) {
+        const QString value = valueOf(*options, key);
+        return value.isEmpty() ? valueOf(defaults, key) : value;
+    };
+    const QString serviceName = effective(QStringLiteral("service")); // or PGSERVICE
+    if (!serviceName.isEmpty()) {
+        // pg_service.conf is read by libpq only when connecting: show what is known.
+        QStringList known;
+        for (const QString &key : {QStringLiteral("user"), QStringLiteral("host"),
+                                   QStringLiteral("port"), QStringLiteral("dbname")}) {
+            const QString value = valueOf(*options, key);
+            if (!value.isEmpty())
+                known << key + QLatin1Char('=') + value;
+        }
+        return known.isEmpty() ? tr("service %1").arg(serviceName)
+                               : tr("service %1 (%2)").arg(serviceName, known.join(u", "));
+    }
+    const QString effectiveUser = effective(QStringLiteral("user"));
+    QString effectiveHost = effective(QStringLiteral("host"));
+    if (effectiveHost.isEmpty())
+        effectiveHost = effective(QStringLiteral("hostaddr"));
+    if (effectiveHost.isEmpty())
+        effectiveHost = tr("local socket");
+    QString effectiveDb = effective(QStringLiteral("dbname"));
+    if (effectiveDb.isEmpty())
+        effectiveDb = effectiveUser; // libpq's default database is the user's name
+    return QStringLiteral("%1@%2:%3/%4")
+        .arg(effectiveUser, effectiveHost, effective(QStringLiteral("port")), effectiveDb);
+}
+
+} // namespace dedup::store

@@ -1,0 +1,94 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <utility>
+
+namespace dedup::store {
+
+// A saved way of reaching a store, following libpq's conventions: either a connection string
+// as the operator wrote it (a postgresql:// URI, key=value pairs, "service=name" from
+// pg_service.conf) or the usual fields. Whatever is left unset falls back to libpq: the PG*
+// environment, pg_service.conf, .pgpass, peer authentication on the local socket.
+//
+// It never holds a password: passwords live in the system keychain or are typed for one
+// connection (PasswordMode), and withPassword() adds one to a conninfo in memory only.
+class ConnectionProfile {
+    Q_DECLARE_TR_FUNCTIONS(ConnectionProfile)
+
+public:
+    enum class PasswordMode {
+        Keychain,    // stored in the system keychain under the profile's name
+        AskEachTime, // typed for each connection, never stored
+        NoPassword,  // .pgpass, PG* environment, peer or trust authentication
+    };
+
+    // One libpq option with a value, as PQconninfoParse read it.
+    using Option = std::pair<QString, QString>;
+
+    QString name;
+    // When not blank, used instead of the fields below (sslmode, sslrootcert and
+    // connectTimeoutSeconds still apply as overrides when set).
+    QString connectionString;
+    QString host; // name, IP address or socket directory; a comma-separated list is allowed
+    QString port; // text, as libpq takes it ("5432" or "5432,5433"); empty: default
+    QString dbname;
+    QString user;
+    QString service;     // a section of pg_service.conf
+    QString sslmode;     // disable/allow/prefer/require/verify-ca/verify-full; empty: libpq's
+    QString sslrootcert; // path of the CA certificate that signed the server's
+    int connectTimeoutSeconds = 0; // 0: libpq's default (wait for the operating system)
+    PasswordMode passwordMode = PasswordMode::AskEachTime;
+
+    bool usesConnectionString() const { return !connectionString.trimmed().isEmpty(); }
+
+    // The conninfo libpq is given. Fields become key=value pairs, quoted where libpq needs it;
+    // a connection string is returned as written, plus the overrides that are set.
+    QString toConninfo() const;
+    // Empty when the profile can be used (and saved); otherwise what to fix, for the operator.
+    QString validationError() const;
+    // "user@host:port/dbname" of the connection this profile would open, with libpq's
+    // defaults and the PG* environment where the profile leaves something unset.
+    QString displayTarget() const;
+
+    // A profile from what the operator typed or gave on the command line: split into the
+    // fields when it only names fields, kept as a connection string otherwise.
+    static ConnectionProfile fromConninfo(const QString &name, const QString &text);
+
+    // `conninfo` plus a password, for one connection (never stored). libpq takes a URI only
+    // on its own, so a URI is rewritten as key=value pairs first. An empty password changes
+    // nothing (libpq then looks in .pgpass).
+    static QString withPassword(const QString &conninfo, const QString &password);
+    // `conninfo` without its password (rewritten as key=value pairs when it had one); the
+    // password, if any, goes to `password`.
+    static QString withoutPassword(const QString &conninfo, QString *password = nullptr);
+    static bool containsPassword(const QString &conninfo);
+    // The value libpq would use for `key`: the conninfo's own, else the PG* environment or
+    // libpq's default (for dbname: the user name). Empty when unknown (e.g. from a service).
+    static QString effectiveValue(const QString &conninfo, const QString &key);
+    static bool isUri(const QString &conninfo);
+
+    // The options a conninfo sets, in libpq's order, or nullopt with libpq's error message.
+    static std::optional<QList<Option>> parse(const QString &conninfo, QString *error = nullptr);
+    // A value as libpq's key=value syntax needs it: quoted when empty or when it holds
+    // anything but plain characters, with ' and \ escaped.
+    static QString quoteValue(const QString &value);
+    // Rebuilds key=value text from options.
+    static QString join(const QList<Option> &options);
+
+    static QStringList sslModes();
+    static QString passwordModeKey(PasswordMode mode);
+    static PasswordMode passwordModeFromKey(const QString &key);
+
+    bool operator==(const ConnectionProfile &other) const = default;
+
+private:
+    static QString quoted(const QString &value);
+    QList<Option> overrides() const;
+};
+
+} // namespace dedup::store

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "store/CorrelationSnapshot.h"
+#include "store/PgError.h"
+#include "store/PgResult.h"
+#include "store/RunQueries.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace dedup::store {
+
+class PgConnection;
+
+// The SQL behind the correlation view (SPEC 7 "Correlation view"): every run sharing a
+// correlation id, oldest first, with a per-run summary of its steps. One statement: an index
+// range of runs_correlation_idx (correlation_id, created_at, id) in order, and for each run
+// one aggregate over its steps_pkey range (a LATERAL join), so the cost grows with the runs
+// of the correlation, never with the store.
+class CorrelationQueries {
+public:
+    static constexpr int DefaultLimit = 500;
+
+    // At most limit + 1 runs (the extra one says "more").
+    static RunQuery runs(const QString &correlationId, int limit);
+    // At most `limit` runs; *more when the extra row came back.
+    static QList<CorrelatedRun> readRuns(const PgResult &result, int limit, bool *more);
+
+    // One statement (one snapshot). std::nullopt with *error on failure; an unknown id is an
+    // empty snapshot.
+    static std::optional<CorrelationSnapshot>
+    read(PgConnection &connection, const QString &correlationId, int limit, PgError *error);
+};
+
+} // namespace dedup::store

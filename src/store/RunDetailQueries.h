@@ -1,0 +1,64 @@
+#pragma once
+
+#include "store/PgError.h"
+#include "store/PgResult.h"
+#include "store/RunDetailSnapshot.h"
+#include "store/RunQueries.h"
+
+#include <QList>
+
+#include <optional>
+
+namespace dedup::store {
+
+class PgConnection;
+
+// The SQL behind the run detail (SPEC 7 "Run detail"): one run by id, its steps, its newest
+// events, its audit entries and its commands. Parameterised statements only, each answered
+// by an index of 0001_tables.sql without reading any table (checked with EXPLAIN at 200,000
+// runs in tests/store/tst_rundetailqueries.cpp):
+//
+//   run by id        runs_pkey
+//   steps            steps_pkey (run_id, ordinal)
+//   events           events_pkey (run_id, id), scanned backwards: the newest `limit`
+//   audit entries    audit_log_run_id_idx (run_id, id), backwards
+//   commands         commands_pkey (run_id, id), backwards
+//
+// Every list statement asks for limit + 1 rows: the extra row only says "more exist".
+// Lists that are read newest first are returned oldest first by the readers.
+class RunDetailQueries {
+public:
+    struct Limits {
+        int steps = 1000; // a workflow declares its steps: far fewer in practice
+        int events = 500; // the newest events; a long-lived run can have many more
+        int audit = 200;  // the newest audit entries of the run
+        int commands = 100;
+    };
+
+    // One row with every column RunDetail holds, plus server_now and lease_expired.
+    static RunQuery run(qint64 runId);
+    static RunQuery steps(qint64 runId, int limit);
+    static RunQuery events(qint64 runId, int limit);
+    static RunQuery audit(qint64 runId, int limit);
+    static RunQuery commands(qint64 runId, int limit);
+
+    // std::nullopt when the result has no row (no such run).
+    static std::optional<RunDetail> readRun(const PgResult &result);
+    // Each returns at most `limit` rows (oldest first) and sets *more when the statement
+    // returned the extra row.
+    static QList<StepRow> readSteps(const PgResult &result, int limit, bool *more);
+    static QList<EventRow> readEvents(const PgResult &result, int limit, bool *more);
+    static QList<AuditEntryRow> readAudit(const PgResult &result, int limit, bool *more);
+    static QList<CommandRow> readCommands(const PgResult &result, int limit, bool *more);
+
+    // Everything above in one read-only REPEATABLE READ transaction. A snapshot with
+    // found == false when the run does not exist; std::nullopt with *error on failure.
+    static std::optional<RunDetailSnapshot> readSnapshot(PgConnection &connection, qint64 runId,
+                                                         const Limits &limits, PgError *error);
+    static std::optional<RunDetailSnapshot> readSnapshot(PgConnection &connection, qint64 runId,
+                                                         PgError *error) {
+        return readSnapshot(connection, runId, Limits{}, error);
+    }
+};
+
+} // namespace dedup::store

@@ -1,0 +1,137 @@
+#include "store/StuckQueries.h"
+
+#include "store/PgConnection.h"
+#include "store/ReadTransaction.h"
+
+namespace dedup::store {
+
+namespace {
+
+// $1: the threshold in milliseconds, NULL when off (then the age test is NULL, never true).
+const QString kStuck =
+    QStringLiteral("r.status = 'processing'"
+                   " AND (r.lease_expires_at <= now()"
+                   "      OR r.updated_at <= now() - $1::bigint * interval '1 millisecond')");
+
+void addThreshold(PgParams &params, std::chrono::milliseconds threshold) {
+    if (threshold.count() > 0)
+        params.add(qint64(threshold.count()));
+    else
+        params.addNull();
+}
+
+} // namespace
+
+RunQuery StuckQueries::list(std::chrono::milliseconds threshold, int limit) {
+    // Two disjoint ranges of runs_stale_lease_idx, each read in index order and cut at the
+    // limit, merged in order (Merge Append): no plan for it needs a sort, whatever the
+    // statistics say. An OR of both conditions lets the planner choose a bitmap scan and
+    // sort every match when it underestimates them (measured: 1,000 stuck runs sorted for a
+    // page of 500).
+    const QString columns = QStringLiteral(
+        "r.id, r.scope, r.idem_key, r.workflow, r.correlation_id, r.attempt, r.max_attempts,"
+        " r.lease_owner, r.lease_token, r.lease_expires_at, r.heartbeat_at, r.created_at,"
+        " r.updated_at, r.lease_expires_at <= now() AS lease_expired,"
+        " COALESCE(r.updated_at <= now() - $1::bigint * interval '1 millisecond', false)"
+        " AS too_old,"
+        " (extract(epoch FROM r.lease_expires_at) * 1000000)::bigint AS lease_us,"
+        " now() AS server_now");
+    RunQuery query;
+    query.sql = QStringLiteral("SELECT * FROM ((SELECT ") + columns +
+                QStringLiteral(" FROM dedup.runs r WHERE r.status = 'processing'"
+                               " AND r.lease_expires_at <= now()"
+                               " ORDER BY r.lease_expires_at LIMIT $2)"
+                               " UNION ALL (SELECT ") +
+                columns +
+                QStringLiteral(" FROM dedup.runs r WHERE r.status = 'processing'"
+                               " AND r.lease_expires_at > now()"
+                               " AND r.updated_at <= now() - $1::bigint * interval '1 millisecond'"
+                               " ORDER BY r.lease_expires_at LIMIT $2)) s"
+                               " ORDER BY s.lease_expires_at LIMIT $2");
+    addThreshold(query.params, threshold);
+    query.params.add(qint64(qMax(0, limit)) + 1);
+    return query;
+}
+
+RunQuery StuckQueries::cappedCount(std::chrono::milliseconds threshold, qint64 cap) {
+    // No ORDER BY: any cap + 1 matches will do, and without an order the planner reads the
+    // processing runs through the partial index with no sort at all.
+    RunQuery query;
+    query.sql = QStringLiteral("SELECT count(*) FROM (SELECT 1 FROM dedup.runs r WHERE ") + kStuck +
+                QStringLiteral(" LIMIT $2) c");
+    addThreshold(query.params, threshold);
+    query.params.add(qMax<qint64>(0, cap) + 1);
+    return query;
+}
+
+QList<StuckRun> StuckQueries::readRuns(const PgResult &result, int limit, bool *more) {
+    QList<StuckRun> rows;
+    *more = false;
+    if (!result.ok())
+        return rows;
+    for (int i = 0; i < result.rows(); ++i) {
+        if (i == limit) {
+            *more = true;
+            break;
+        }
+        StuckRun r;
+        r.id = result.toInt64(i, "id");
+        r.scope = result.text(i, "scope");
+        r.idemKey = result.text(i, "idem_key");
+        r.workflow = result.text(i, "workflow");
+        r.correlationId = result.text(i, "correlation_id");
+        r.attempt = int(result.toInt64(i, "attempt"));
+        r.maxAttempts = int(result.toInt64(i, "max_attempts"));
+        r.leaseOwner = result.text(i, "lease_owner");
+        r.leaseToken = result.toInt64(i, "lease_token");
+        r.leaseExpiresAt = result.toDateTime(i, "lease_expires_at");
+        r.heartbeatAt = result.toDateTime(i, "heartbeat_at");
+        r.createdAt = result.toDateTime(i, "created_at");
+        r.updatedAt = result.toDateTime(i, "updated_at");
+        r.leaseExpired = result.toBool(i, "lease_expired");
+        r.tooOld = result.toBool(i, "too_old");
+        r.leaseExpiresAtMicros = result.toInt64(i, "lease_us");
+        rows.append(std::move(r));
+    }
+    return rows;
+}
+
+std::optional<StuckSnapshot> StuckQueries::read(PgConnection &connection,
+                                                std::chrono::milliseconds threshold, int limit,
+                                                qint64 countCap, PgError *error) {
+    ReadTransaction tx(connection);
+    if (!tx.begin(error))
+        return std::nullopt;
+    StuckSnapshot snapshot;
+    snapshot.threshold = threshold.count() > 0 ? threshold : std::chrono::milliseconds(0);
+    const RunQuery listQuery = list(threshold, limit);
+    const PgResult rows = connection.exec(listQuery.sql, listQuery.params);
+    if (!rows.ok()) {
+        *error = rows.error();
+        return std::nullopt;
+    }
+    snapshot.runs = readRuns(rows, limit, &snapshot.more);
+    if (!snapshot.more) {
+        // The whole list fits: it is the count (no second statement).
+        snapshot.count = RunQueries::makeCount(snapshot.runs.size(), countCap, -1);
+    } else {
+        const RunQuery countQuery = cappedCount(threshold, countCap);
+        const PgResult counted = connection.exec(countQuery.sql, countQuery.params);
+        if (!counted.ok()) {
+            *error = counted.error();
+            return std::nullopt;
+        }
+        snapshot.count = RunQueries::makeCount(counted.toInt64(0, 0), countCap, -1);
+    }
+    const PgResult now = connection.exec(QStringLiteral("SELECT now()"));
+    if (!now.ok()) {
+        *error = now.error();
+        return std::nullopt;
+    }
+    snapshot.serverNow = now.toDateTime(0, 0);
+    if (!tx.commit(error))
+        return std::nullopt;
+    return snapshot;
+}
+
+} // namespace dedup::store

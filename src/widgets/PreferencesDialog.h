@@ -1,0 +1,29 @@
+#pragma once
+
+#include "widgets/Preferences.h"
+
+#include <QDialog>
+
+#include <memory>
+
+namespace Ui {
+class PreferencesDialog;
+}
+
+namespace dedup::widgets {
+
+// Edit > Preferences: the statement timeout and the size of the runs list.
+class PreferencesDialog : public QDialog {
+    Q_OBJECT
+
+public:
+    explicit PreferencesDialog(const Preferences &preferences, QWidget *parent = nullptr);
+    ~PreferencesDialog() override;
+
+    Preferences preferences() const;
+
+private:
+    std::unique_ptr<Ui::PreferencesDialog> m_ui;
+};
+
+} // namespace dedup::widgets

@@ -1,0 +1,104 @@
+#pragma once
+
+#include <QVariantMap>
+#include <QWidget>
+
+#include <memory>
+
+class QAction;
+class QLabel;
+class QTableView;
+
+namespace Ui {
+class RunsView;
+}
+
+namespace dedup::models {
+class ChangeListener;
+class RunListModel;
+} // namespace dedup::models
+
+namespace dedup::widgets {
+
+class RunFilterBar;
+struct RunsViewActions;
+class ScrollAnchor;
+
+// The runs list (SPEC 7 "Runs"): the filter bar, the count (exact or a labelled estimate),
+// the table over RunListModel, live updates that can be paused, and the view's actions.
+//
+// The actions (refresh, live, cancel loading, find, open run, show correlation, copy key)
+// are shortcuts while the focus is in this view (Qt::WidgetWithChildrenShortcut), so other
+// views in other tabs may use the same keys; the main window lists them in its menus.
+class RunsView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit RunsView(QWidget *parent = nullptr);
+    ~RunsView() override;
+
+    // Shows `model` with the filter bar's filter; `listener` drives the Live toggle. Neither is
+    // owned; pass nullptr for both before they are destroyed.
+    void setModel(models::RunListModel *model, models::ChangeListener *listener);
+    models::RunListModel *model() const { return m_model; }
+    RunFilterBar *filterBar() const;
+    QTableView *table() const;
+    QList<QAction *> viewActions() const;
+
+    // The run under the table's current index, 0 when none.
+    qint64 currentRunId() const;
+    QString currentCorrelationId() const;
+    // What the status row shows, e.g. "1,234 runs" or "~1,234,567 runs (estimate)".
+    QString countText() const;
+
+    // Column widths and order, hidden columns and the filter, for QSettings.
+    QVariantMap saveState() const;
+    void restoreState(const QVariantMap &state);
+
+public slots:
+    void applyFilter();
+    // Reads the list again from the top (quick time ranges move with the clock); the current
+    // run stays current when it is still in the list.
+    void refresh();
+    void cancelLoading();
+    void setLive(bool live);
+    void focusSearch();
+
+signals:
+    void runActivated(qint64 runId);
+    void correlationActivated(const QString &correlationId);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void createActions();
+    void connectModel();
+    void showContextMenu(const QPoint &position);
+    void openCurrentRun();
+    void showCurrentCorrelation();
+    void copyCurrentKey();
+    void onError(const QString &message);
+    void onLoaded();
+    void updateStatusRow();
+    void updateRowActions();
+    void updateLiveState();
+    void updateEmptyState();
+    void updateIcons();
+
+    std::unique_ptr<Ui::RunsView> m_ui;
+    models::RunListModel *m_model = nullptr;
+    models::ChangeListener *m_listener = nullptr;
+    ScrollAnchor *m_anchor = nullptr;
+    QLabel *m_emptyLabel = nullptr; // over the table's viewport when there is no row
+    QByteArray m_headerState;       // restored once a model gives the header its columns
+    std::unique_ptr<RunsViewActions> m_actions;
+    qint64 m_reselectRunId = 0;    // after refresh(): made current again once loaded
+    bool m_countCancelled = false; // cancel() dropped the count: no "loading…" forever
+    int m_waiting = 0;             // while paused: changed runs waiting (changesWaiting)
+    bool m_waitingMore = false;
+    bool m_filterRejected = false; // the model refused the bar's filter (its error shows)
+};
+
+} // namespace dedup::widgets

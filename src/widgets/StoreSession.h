@@ -1,0 +1,72 @@
+#pragma once
+
+#include "store/ConnectionReport.h"
+#include "widgets/Preferences.h"
+
+#include <QMap>
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+
+namespace dedup::models {
+class ChangeListener;
+class RunListModel;
+} // namespace dedup::models
+
+namespace dedup::widgets {
+
+// One attached store: the report it was attached with, the models that read it (each on its
+// own connection and thread) and the health of their connections.
+//
+// Connection health: every source (a model's loader, the change listener, and whatever the
+// integrator adds through reportLost/reportRestored) is either up or down. The session is
+// "lost" while any source is down: connectionLost(why) when the first one goes down,
+// connectionRestored() when the last one is back, after which the runs list re-reads what it
+// shows. While the runs loader is down it is retried every few seconds (its own backoff
+// spaces the real attempts); the listener reconnects by itself.
+class StoreSession : public QObject {
+    Q_OBJECT
+
+public:
+    static constexpr int RetryIntervalMs = 2000;
+
+    StoreSession(store::ConnectionReport report, const Preferences &preferences,
+                 QObject *parent = nullptr);
+    ~StoreSession() override;
+
+    const store::ConnectionReport &report() const { return m_report; }
+    // For a new view's own model: its own connection to the same store.
+    QString conninfo() const { return m_report.conninfo; }
+    models::RunListModel *runs() const { return m_runs.get(); }
+    models::ChangeListener *listener() const { return m_listener.get(); }
+
+    void applyPreferences(const Preferences &preferences);
+    bool isConnectionLost() const { return !m_down.isEmpty(); }
+    QString lostReason() const { return m_lastReason; }
+
+public slots:
+    void reportLost(const QObject *source, const QString &why);
+    void reportRestored(const QObject *source);
+    // Reconnects what is down now, without waiting for the backoff.
+    void retryNow();
+
+signals:
+    // The first source went down, or a down source has a newer reason.
+    void connectionLost(const QString &why);
+    // Every source is back.
+    void connectionRestored();
+
+private:
+    void retryRuns();
+
+    store::ConnectionReport m_report;
+    // The listener is destroyed after the model that is attached to it.
+    std::unique_ptr<models::ChangeListener> m_listener;
+    std::unique_ptr<models::RunListModel> m_runs;
+    QMap<const QObject *, QString> m_down;
+    QString m_lastReason;
+    QTimer m_retryTimer;
+};
+
+} // namespace dedup::widgets

@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QStyledItemDelegate>
+
+namespace dedup::widgets {
+
+// Shows QDateTime values as "2025-03-01 14:05:09" in local time: sortable by eye, and with
+// the seconds that the locale's short format drops (runs of one second differ).
+class TimestampDelegate : public QStyledItemDelegate {
+    Q_OBJECT
+
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    QString displayText(const QVariant &value, const QLocale &locale) const override;
+};
+
+} // namespace dedup::widgets
