@@ -2,6 +2,7 @@
 
 #include "ui_MainWindow.h"
 #include "widgets/AppTheme.h"
+#include "widgets/DetailViews.h"
 #include "widgets/KeyBindings.h"
 #include "widgets/PreferencesDialog.h"
 #include "widgets/RunsView.h"
@@ -37,6 +38,7 @@ MainWindow::MainWindow(QWidget *parent)
     setUpThemeMenu();
     setUpStatusBar();
     addView(m_runsView, tr("&Runs"), m_runsView->viewActions());
+    m_detailViews = new DetailViews(this);
     connect(m_ui->viewTabs, &QTabWidget::currentChanged, this, [this](int index) {
         if (QWidget *view = m_ui->viewTabs->widget(index))
             view->setFocus(Qt::OtherFocusReason); // its shortcuts follow the focus
@@ -56,6 +58,8 @@ MainWindow::MainWindow(QWidget *parent)
 
 MainWindow::~MainWindow() {
     detachStore();
+    // Before the widgets: DetailViews lets go of the views it fills, which must still exist.
+    delete std::exchange(m_detailViews, nullptr);
 }
 
 void MainWindow::setUpActions() {
@@ -130,6 +134,12 @@ int MainWindow::addView(QWidget *view, const QString &title, const QList<QAction
         menuBar()->insertMenu(m_ui->menuHelp->menuAction(), menu);
     }
     return index;
+}
+
+void MainWindow::showView(QWidget *view) {
+    const int index = m_ui->viewTabs->indexOf(view);
+    if (index >= 0)
+        m_ui->viewTabs->setCurrentIndex(index);
 }
 
 void MainWindow::addDock(QDockWidget *dock, Qt::DockWidgetArea area) {

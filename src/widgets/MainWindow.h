@@ -15,6 +15,7 @@ class MainWindow;
 
 namespace dedup::widgets {
 
+class DetailViews;
 class RunsView;
 class StoreSession;
 
@@ -41,10 +42,13 @@ public:
     // The attached store's session, nullptr when detached.
     StoreSession *session() const { return m_session.get(); }
     RunsView *runsView() const { return m_runsView; }
+    DetailViews *detailViews() const { return m_detailViews; }
 
     // Adds a tab; `actions` (shortcuts while the view has the focus) also go into a menu
     // named `title` before Help, and so into Help > Keyboard Shortcuts. Returns the tab index.
     int addView(QWidget *view, const QString &title, const QList<QAction *> &actions = {});
+    // Brings a view added with addView() to the front.
+    void showView(QWidget *view);
     // Adds a dock (it needs an objectName, for the saved window state); View lists it.
     void addDock(QDockWidget *dock, Qt::DockWidgetArea area);
     // The text shown while no store is attached, e.g. "Starting the demo store…".
@@ -75,6 +79,7 @@ private:
     std::unique_ptr<Ui::MainWindow> m_ui;
     std::unique_ptr<StoreSession> m_session;
     RunsView *m_runsView = nullptr;
+    DetailViews *m_detailViews = nullptr;
     QLabel *m_storeLabel = nullptr;
     QLabel *m_roleLabel = nullptr;
     QLabel *m_readOnlyBadge = nullptr;

@@ -4,14 +4,20 @@
 #include "models/RunListModel.h"
 #include "widgets/AppTheme.h"
 #include "widgets/ConnectionBanner.h"
+#include "widgets/CorrelationView.h"
+#include "widgets/DetailViews.h"
 #include "widgets/MainWindow.h"
+#include "widgets/RunDetailView.h"
 #include "widgets/RunFilterBar.h"
 #include "widgets/RunsView.h"
 #include "widgets/ShortcutsDialog.h"
+#include "widgets/StuckCountLabel.h"
+#include "widgets/StuckView.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QDialog>
+#include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -58,6 +64,7 @@ private slots:
     void shortcutsDialogListsTheActions();
     void shortcutsDialogOpensFromHelp();
     void viewTabsSwitchByKeyboard();
+    void activationOpensDetailAndCorrelation();
     void themeSwitchChangesPalette();
     void restoresWindowState();
 
@@ -151,8 +158,8 @@ void TestMainWindow::unreachableStoreShowsBanner() {
     QVERIFY(!banner->message().contains(QLatin1Char('\n')));
     QVERIFY(!banner->message().contains(QStringLiteral("?.")));
     // The runs list says why it is empty too, and offers nothing misleading.
-    QTRY_VERIFY(child<QWidget>(window, "errorRow")->isVisible());
-    QCOMPARE(child<QLabel>(window, "emptyStateLabel")->isVisible(), false);
+    QTRY_VERIFY(child<QWidget>(*window.runsView(), "errorRow")->isVisible());
+    QCOMPARE(child<QLabel>(*window.runsView(), "emptyStateLabel")->isVisible(), false);
 
     // A failed load is not retried in a loop (the view asks for more rows on every layout):
     // the session retries every few seconds, the loader's backoff spaces the real attempts.
@@ -249,22 +256,26 @@ void TestMainWindow::shortcutsDialogOpensFromHelp() {
 
 void TestMainWindow::viewTabsSwitchByKeyboard() {
     MainWindow window;
+    auto *tabs = child<QTabWidget>(window, "viewTabs");
+    const int builtIn = tabs->count(); // Runs, Correlation, Stuck
+    QCOMPARE(builtIn, 3);
     auto *other = new QLabel(QStringLiteral("other view"));
     auto *otherAction = new QAction(QStringLiteral("Do Other"), other);
     otherAction->setShortcut(Qt::CTRL | Qt::Key_J);
-    QCOMPARE(window.addView(other, QStringLiteral("&Other"), {otherAction}), 1);
+    QCOMPARE(window.addView(other, QStringLiteral("&Other"), {otherAction}), builtIn);
     window.attachStore(unreachableStore(true));
     window.show();
     QVERIFY(QTest::qWaitForWindowActive(&window));
-    auto *tabs = child<QTabWidget>(window, "viewTabs");
-    QCOMPARE(tabs->currentIndex(), 0);
-    QCOMPARE(tabs->tabText(1), QStringLiteral("Other"));
+    tabs->setCurrentIndex(0);
+    QCOMPARE(tabs->tabText(builtIn), QStringLiteral("Other"));
     QTest::keyClick(&window, Qt::Key_PageDown, Qt::ControlModifier);
     QCOMPARE(tabs->currentIndex(), 1);
-    QTest::keyClick(&window, Qt::Key_PageDown, Qt::ControlModifier);
-    QCOMPARE(tabs->currentIndex(), 0);
     QTest::keyClick(&window, Qt::Key_PageUp, Qt::ControlModifier);
-    QCOMPARE(tabs->currentIndex(), 1);
+    QCOMPARE(tabs->currentIndex(), 0);
+    QTest::keyClick(&window, Qt::Key_PageUp, Qt::ControlModifier); // wraps around
+    QCOMPARE(tabs->currentIndex(), builtIn);
+    window.showView(window.runsView());
+    QCOMPARE(tabs->currentIndex(), 0);
     // The view's actions are in a menu of their own, so in the shortcuts dialog too.
     bool listed = false;
     for (const QStringList &r : ShortcutsDialog(window.menuBar()).rows())
@@ -312,11 +323,12 @@ void TestMainWindow::restoresWindowState() {
     {
         MainWindow window;
         window.attachStore(unreachableStore(true)); // the header has its columns
-        window.resize(window.minimumSizeHint().width() + 50, 600);
+        const int height = qMax(600, window.minimumSizeHint().height() + 30);
+        window.resize(window.minimumSizeHint().width() + 50, height);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         size = window.size();
-        QCOMPARE(size.height(), 600);
+        QCOMPARE(size.height(), height);
         RunsView *runs = window.runsView();
         QHeaderView *header = runs->table()->horizontalHeader();
         keyWidth = header->sectionSize(dedup::models::RunListModel::KeyColumn) + 37;
@@ -339,6 +351,36 @@ void TestMainWindow::restoresWindowState() {
     QCOMPARE(header->sectionSize(dedup::models::RunListModel::KeyColumn), keyWidth);
     QVERIFY(header->isSectionHidden(dedup::models::RunListModel::LeaseOwnerColumn));
     QVERIFY(!header->isSectionHidden(dedup::models::RunListModel::KeyColumn));
+}
+
+// A run activated in a list opens in the detail dock, a correlation id in the timeline tab,
+// and the stuck count in the status bar opens the Stuck tab.
+void TestMainWindow::activationOpensDetailAndCorrelation() {
+    MainWindow window;
+    window.attachStore(unreachableStore(true));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    DetailViews *views = window.detailViews();
+    QVERIFY(views);
+    auto *tabs = child<QTabWidget>(window, "viewTabs");
+    views->detailDock()->hide();
+    emit window.runsView()->runActivated(42);
+    QCOMPARE(views->detail()->runId(), 42);
+    QVERIFY(views->detailDock()->isVisible());
+    emit window.runsView()->correlationActivated(QStringLiteral("visit-7"));
+    QCOMPARE(tabs->currentWidget(), views->correlation());
+    QCOMPARE(views->correlation()->correlationId(), QStringLiteral("visit-7"));
+    emit views->correlation()->runActivated(43);
+    QCOMPARE(views->detail()->runId(), 43);
+    QVERIFY(views->stuckCount()->isVisible());
+    emit views->stuckCount()->clicked();
+    QCOMPARE(tabs->currentWidget(), views->stuck());
+    emit views->stuck()->runActivated(44);
+    QCOMPARE(views->detail()->runId(), 44);
+    // Without a store the views have nothing to read and the count is hidden.
+    window.detachStore();
+    QVERIFY(!views->stuckCount()->isVisible());
+    QVERIFY(views->stuck()->model() == nullptr);
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -78,7 +78,10 @@ struct Console {
     }
     template <typename T>
     T *child(const char *name) const {
-        auto *object = window.findChild<T *>(QLatin1String(name));
+        // The runs view's first: other views have widgets of the same names (countLabel).
+        auto *object = window.runsView()->findChild<T *>(QLatin1String(name));
+        if (!object)
+            object = window.findChild<T *>(QLatin1String(name));
         if (!object)
             qFatal("no child %s", name);
         return object;

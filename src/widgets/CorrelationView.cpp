@@ -1,0 +1,339 @@
+#include "widgets/CorrelationView.h"
+
+#include "models/ChangeListener.h"
+#include "models/CorrelationModel.h"
+#include "models/DurationText.h"
+#include "ui_CorrelationView.h"
+#include "widgets/ColumnWidth.h"
+#include "widgets/CorrelationTimelineModel.h"
+#include "widgets/KeyBindings.h"
+#include "widgets/StatusDelegate.h"
+#include "widgets/TimelineBarDelegate.h"
+#include "widgets/TimelineHeader.h"
+#include "widgets/TimestampDelegate.h"
+#include "widgets/ViewAction.h"
+
+#include <QAction>
+#include <QLocale>
+#include <QResizeEvent>
+#include <QStyle>
+
+namespace dedup::widgets {
+
+using models::CorrelationModel;
+
+CorrelationView::CorrelationView(QWidget *parent)
+    : QWidget(parent)
+    , m_ui(std::make_unique<Ui::CorrelationView>())
+    , m_timeline(new CorrelationTimelineModel(this))
+    , m_delegate(new TimelineBarDelegate(this)) {
+    m_ui->setupUi(this);
+    setFocusProxy(m_ui->correlationField);
+    m_header = new TimelineHeader(m_ui->table);
+    m_header->setHighlightSections(false);
+    m_ui->table->setHorizontalHeader(m_header);
+    m_ui->table->setModel(m_timeline);
+    m_ui->table->setItemDelegateForColumn(CorrelationModel::StatusColumn, new StatusDelegate(this));
+    auto *timestamps = new TimestampDelegate(this);
+    m_ui->table->setItemDelegateForColumn(CorrelationModel::StartedColumn, timestamps);
+    m_ui->table->setItemDelegateForColumn(CorrelationModel::FinishedColumn, timestamps);
+    m_ui->table->setTextElideMode(Qt::ElideMiddle); // keys differ at both ends
+    m_ui->table->verticalHeader()->setMinimumSectionSize(fontMetrics().height());
+    m_ui->table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() * 7 / 4);
+    m_ui->busyIndicator->setMaximumWidth(fontMetrics().averageCharWidth() * 10);
+    QSizePolicy busyPolicy = m_ui->busyIndicator->sizePolicy();
+    busyPolicy.setRetainSizeWhenHidden(true);
+    m_ui->busyIndicator->setSizePolicy(busyPolicy);
+    m_ui->busyIndicator->hide();
+    m_ui->errorRow->hide();
+    m_ui->truncatedLabel->hide();
+
+    m_emptyLabel = new QLabel(m_ui->table->viewport());
+    m_emptyLabel->setObjectName(QStringLiteral("emptyStateLabel"));
+    m_emptyLabel->setAlignment(Qt::AlignCenter);
+    m_emptyLabel->setWordWrap(true);
+    m_emptyLabel->setForegroundRole(QPalette::PlaceholderText);
+    m_ui->table->viewport()->installEventFilter(this);
+
+    createActions();
+    connect(m_ui->correlationField, &QLineEdit::returnPressed, this, &CorrelationView::showFieldId);
+    connect(m_ui->showButton, &QPushButton::clicked, this, &CorrelationView::showFieldId);
+    connect(m_ui->table, &QTableView::activated, this, &CorrelationView::openCurrentRun);
+    m_clock.setInterval(1000);
+    connect(&m_clock, &QTimer::timeout, this, &CorrelationView::tick);
+    updateIcons();
+    updateStatusRow();
+    updateEmptyState();
+}
+
+CorrelationView::~CorrelationView() {
+    // The proxy lets go of the model before an own model goes.
+    setModel(nullptr);
+}
+
+void CorrelationView::createActions() {
+    m_refresh = makeViewAction(this, QStringLiteral("actionRefreshCorrelation"), tr("&Refresh"),
+                               {QKeySequence(Qt::Key_F5)}, QStringLiteral("view-refresh"));
+    m_cancel = makeViewAction(this, QStringLiteral("actionCancelCorrelationLoading"),
+                              tr("&Cancel Loading"), {QKeySequence(Qt::Key_Escape)},
+                              QStringLiteral("process-stop"));
+    m_find = makeViewAction(this, QStringLiteral("actionFindCorrelation"), tr("&Find Correlation…"),
+                            keysWithPlatform(Qt::CTRL | Qt::Key_F, QKeySequence::Find),
+                            QStringLiteral("edit-find"));
+    m_open = makeViewAction(m_ui->table, QStringLiteral("actionOpenCorrelatedRun"), tr("&Open Run"),
+                            {QKeySequence(Qt::Key_Return), QKeySequence(Qt::Key_Enter)},
+                            QStringLiteral("document-open"), Qt::WidgetShortcut);
+    m_cancel->setToolTip(tr("Stop the query that is still running"));
+    connect(m_refresh, &QAction::triggered, this, &CorrelationView::refresh);
+    connect(m_cancel, &QAction::triggered, this, &CorrelationView::cancelLoading);
+    connect(m_find, &QAction::triggered, this, &CorrelationView::focusCorrelationField);
+    connect(m_open, &QAction::triggered, this, &CorrelationView::openCurrentRun);
+    m_ui->refreshButton->setDefaultAction(m_refresh);
+    m_ui->refreshButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+}
+
+QList<QAction *> CorrelationView::viewActions() const {
+    return {m_find, m_refresh, m_cancel, m_open};
+}
+
+QTableView *CorrelationView::table() const {
+    return m_ui->table;
+}
+
+void CorrelationView::setModel(CorrelationModel *model) {
+    if (m_model)
+        disconnect(m_model, nullptr, this, nullptr);
+    m_model = model;
+    m_timeline->setSourceModel(model);
+    if (m_ownModel.get() != model)
+        m_ownModel.reset(); // after the proxy let go of it
+    m_ui->errorRow->hide();
+    if (model) {
+        applyDefaultColumns();
+        connectModel();
+        if (!model->correlationId().isEmpty())
+            m_ui->correlationField->setText(model->correlationId());
+        else if (!m_ui->correlationField->text().trimmed().isEmpty())
+            showFieldId();
+    }
+    updateAxis();
+    updateStatusRow();
+    updateEmptyState();
+}
+
+void CorrelationView::setStore(const QString &conninfo, models::ChangeListener *listener) {
+    if (conninfo.isEmpty()) {
+        setModel(nullptr);
+        return;
+    }
+    auto model = std::make_unique<CorrelationModel>(conninfo);
+    if (listener)
+        model->attachListener(listener);
+    CorrelationModel *raw = model.get();
+    setModel(raw);
+    m_ownModel = std::move(model);
+}
+
+void CorrelationView::connectModel() {
+    connect(m_model, &QObject::destroyed, this, [this] {
+        m_model = nullptr;
+        setModel(nullptr);
+    });
+    connect(m_model, &CorrelationModel::loaded, this, &CorrelationView::onLoaded);
+    connect(m_model, &CorrelationModel::errorOccurred, this, &CorrelationView::onError);
+    connect(m_model, &CorrelationModel::loadingChanged, this, [this] {
+        updateStatusRow();
+        updateEmptyState();
+    });
+    connect(m_model, &CorrelationModel::correlationIdChanged, this,
+            &CorrelationView::correlationIdChanged);
+    connect(m_model, &CorrelationModel::connectionLost, this, &CorrelationView::connectionLost);
+    connect(m_model, &CorrelationModel::connectionRestored, this,
+            &CorrelationView::connectionRestored);
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        updateAxis();
+        updateEmptyState();
+    });
+}
+
+void CorrelationView::applyDefaultColumns() {
+    const auto chars = [](int n) { return QString(n, QLatin1Char('n')); };
+    // The status dot and its spacing.
+    const int icon = m_header->fontMetrics().height() + m_header->fontMetrics().averageCharWidth();
+    fitColumnTo(m_header, CorrelationModel::RunColumn, QStringLiteral("0000000"));
+    fitColumnTo(m_header, CorrelationModel::WorkflowColumn, chars(22));
+    fitColumnTo(m_header, CorrelationModel::StatusColumn, tr("Manual review"), icon);
+    fitColumnTo(m_header, CorrelationModel::StepsColumn,
+                tr("%1/%2 done, %3 uncertain").arg(3).arg(3).arg(1));
+    fitColumnTo(m_header, CorrelationModel::StartedColumn, QStringLiteral("0000-00-00 00:00:00"));
+    fitColumnTo(m_header, CorrelationModel::FinishedColumn, QStringLiteral("0000-00-00 00:00:00"));
+    fitColumnTo(m_header, CorrelationModel::DurationColumn, tr("open for %1").arg(chars(6)));
+    fitColumnTo(m_header, CorrelationModel::KeyColumn, chars(26));
+    // The bar and the duration say when a run finished (the bar's tooltip has the time).
+    m_header->hideSection(CorrelationModel::FinishedColumn);
+    const int timeline = m_timeline->timelineColumn();
+    m_header->setTimelineSection(timeline);
+    m_ui->table->setItemDelegateForColumn(timeline, m_delegate);
+    // The timeline takes the room that is left, right after the status it illustrates.
+    m_header->setSectionResizeMode(timeline, QHeaderView::Stretch);
+    m_header->moveSection(m_header->visualIndex(timeline),
+                          m_header->visualIndex(CorrelationModel::StepsColumn) + 1);
+    m_header->setMinimumSectionSize(m_header->fontMetrics().averageCharWidth() * 4);
+}
+
+void CorrelationView::setCorrelationId(const QString &correlationId) {
+    m_ui->correlationField->setText(correlationId);
+    showFieldId();
+}
+
+QString CorrelationView::correlationId() const {
+    return m_model ? m_model->correlationId() : QString();
+}
+
+void CorrelationView::showFieldId() {
+    if (!m_model)
+        return;
+    // Correlation ids are compared byte for byte (COLLATE "C"): only outer blanks go.
+    m_model->setCorrelationId(m_ui->correlationField->text().trimmed());
+    m_ui->errorRow->hide();
+    updateAxis();
+    updateStatusRow();
+    updateEmptyState();
+}
+
+void CorrelationView::refresh() {
+    if (m_model && !m_model->correlationId().isEmpty()) {
+        m_model->reload();
+        updateStatusRow();
+    }
+}
+
+void CorrelationView::cancelLoading() {
+    if (m_model && m_model->isLoading())
+        m_model->cancel();
+}
+
+void CorrelationView::focusCorrelationField() {
+    m_ui->correlationField->setFocus(Qt::ShortcutFocusReason);
+    m_ui->correlationField->selectAll();
+}
+
+qint64 CorrelationView::currentRunId() const {
+    const QModelIndex current = m_ui->table->currentIndex();
+    return current.isValid() ? current.data(CorrelationModel::RunIdRole).toLongLong() : 0;
+}
+
+void CorrelationView::openCurrentRun() {
+    if (const qint64 id = currentRunId())
+        emit runActivated(id);
+}
+
+void CorrelationView::onLoaded() {
+    m_ui->errorRow->hide();
+    updateAxis();
+    updateStatusRow();
+    updateEmptyState();
+}
+
+void CorrelationView::onError(const QString &message) {
+    m_ui->errorLabel->setText(message);
+    m_ui->errorRow->show();
+    updateStatusRow();
+    updateEmptyState();
+}
+
+bool CorrelationView::hasOpenRuns() const {
+    for (int row = 0; row < m_timeline->rowCount(); ++row) {
+        if (m_timeline->index(row, 0).data(CorrelationModel::OpenRole).toBool())
+            return true;
+    }
+    return false;
+}
+
+void CorrelationView::tick() {
+    // Open bars end at the server's now, which moves: the axis, the bars and the "open for"
+    // durations are drawn again.
+    updateAxis();
+    m_ui->table->viewport()->update();
+    updateStatusRow();
+}
+
+void CorrelationView::updateAxis() {
+    const TimelineAxis axis =
+        m_model ? TimelineAxis(m_model->timeStart(), m_model->timeEnd()) : TimelineAxis();
+    m_delegate->setAxis(axis);
+    m_header->setAxis(axis);
+    m_ui->table->viewport()->update();
+    if (hasOpenRuns())
+        m_clock.start();
+    else
+        m_clock.stop();
+}
+
+QString CorrelationView::countText() const {
+    if (!m_model || m_model->correlationId().isEmpty())
+        return {};
+    const int rows = m_model->rowCount();
+    if (rows == 0)
+        return m_model->isLoading() ? tr("loading…") : tr("No runs");
+    const QString runs = rows == 1 ? tr("1 run") : tr("%1 runs").arg(QLocale().toString(rows));
+    const QDateTime start = m_model->timeStart();
+    const QDateTime end = m_model->timeEnd();
+    if (!start.isValid() || !end.isValid())
+        return runs;
+    return tr("%1 over %2").arg(runs, models::DurationText::format(start.msecsTo(end)));
+}
+
+void CorrelationView::updateStatusRow() {
+    m_ui->countLabel->setText(countText());
+    const bool loading = m_model && m_model->isLoading();
+    m_ui->busyIndicator->setVisible(loading);
+    m_cancel->setEnabled(loading);
+    m_refresh->setEnabled(m_model && !m_model->correlationId().isEmpty());
+    m_ui->showButton->setEnabled(m_model);
+    const bool truncated = m_model && m_model->isTruncated();
+    m_ui->truncatedLabel->setVisible(truncated);
+    if (truncated) {
+        m_ui->truncatedLabel->setText(tr("(the oldest %1; the correlation has more)")
+                                          .arg(QLocale().toString(m_model->limit())));
+    }
+}
+
+void CorrelationView::updateEmptyState() {
+    QString text;
+    if (!m_model)
+        text = tr("Not connected to a store.");
+    else if (m_model->correlationId().isEmpty())
+        text = tr("Enter a correlation id to see every run that shares it on one timeline.");
+    else if (m_model->rowCount() > 0 || !m_ui->errorRow->isHidden())
+        text.clear(); // rows, or the error above the table says why there are none
+    else if (m_model->isLoading())
+        text = tr("Loading runs…");
+    else
+        text = tr("No run has the correlation id “%1”.").arg(m_model->correlationId());
+    m_emptyLabel->setText(text);
+    m_emptyLabel->setVisible(!text.isEmpty());
+    m_emptyLabel->resize(m_ui->table->viewport()->size());
+}
+
+bool CorrelationView::eventFilter(QObject *watched, QEvent *event) {
+    if (watched == m_ui->table->viewport() && event->type() == QEvent::Resize)
+        m_emptyLabel->resize(static_cast<QResizeEvent *>(event)->size());
+    return QWidget::eventFilter(watched, event);
+}
+
+void CorrelationView::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::StyleChange)
+        updateIcons();
+}
+
+void CorrelationView::updateIcons() {
+    refreshViewActionIcons(viewActions());
+    const int side = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
+    m_ui->errorIcon->setPixmap(style()
+                                   ->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this)
+                                   .pixmap(QSize(side, side), devicePixelRatioF()));
+}
+
+} // namespace dedup::widgets

@@ -1,0 +1,108 @@
+#pragma once
+
+#include <QTimer>
+#include <QWidget>
+
+#include <memory>
+
+class QAction;
+class QLabel;
+class QTableView;
+
+namespace Ui {
+class CorrelationView;
+}
+
+namespace dedup::models {
+class ChangeListener;
+class CorrelationModel;
+} // namespace dedup::models
+
+namespace dedup::widgets {
+
+class CorrelationTimelineModel;
+class TimelineBarDelegate;
+class TimelineHeader;
+
+// Every run sharing a correlation id, as a timeline (SPEC 7 "Correlation view"): a field for
+// the id (Return shows it) and a table over CorrelationModel whose timeline column draws each
+// run as a bar on one time axis (TimelineBarDelegate, TimelineHeader), coloured by status,
+// with the status in words in its own column. Open runs grow with the server's clock.
+// Activating a row (Return, double click) emits runActivated().
+//
+// Actions (shortcuts while the focus is in the view): refresh (F5), cancel loading (Esc),
+// find (Ctrl+F: the id field), open run (Return in the table).
+class CorrelationView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit CorrelationView(QWidget *parent = nullptr);
+    ~CorrelationView() override;
+
+    // Shows `model` (not owned; nullptr for none). Replaces a model of the view's own.
+    void setModel(models::CorrelationModel *model);
+    // A model of the view's own on `conninfo` (its own connection), live with `listener`
+    // (optional, not owned); an empty conninfo drops it. The id shown stays in the field.
+    void setStore(const QString &conninfo, models::ChangeListener *listener);
+    models::CorrelationModel *model() const { return m_model; }
+
+    // Fills the field and shows the runs of `correlationId` (empty: none).
+    void setCorrelationId(const QString &correlationId);
+    // The id whose runs are shown (not what is being typed).
+    QString correlationId() const;
+
+    QTableView *table() const;
+    CorrelationTimelineModel *timelineModel() const { return m_timeline; }
+    TimelineBarDelegate *timelineDelegate() const { return m_delegate; }
+    QList<QAction *> viewActions() const;
+    // The run under the table's current index, 0 when none.
+    qint64 currentRunId() const;
+    // "3 runs over 2 min", "No runs", ... as the status row shows it.
+    QString countText() const;
+
+public slots:
+    void refresh();
+    void cancelLoading();
+    void focusCorrelationField();
+
+signals:
+    void runActivated(qint64 runId);
+    void correlationIdChanged(const QString &correlationId);
+    // The model's connection (for the main window's banner).
+    void connectionLost(const QString &why);
+    void connectionRestored();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void createActions();
+    void connectModel();
+    void showFieldId();
+    void openCurrentRun();
+    void onLoaded();
+    void onError(const QString &message);
+    void tick();
+    void updateAxis();
+    void updateStatusRow();
+    void updateEmptyState();
+    void applyDefaultColumns();
+    void updateIcons();
+    bool hasOpenRuns() const;
+
+    std::unique_ptr<Ui::CorrelationView> m_ui;
+    models::CorrelationModel *m_model = nullptr; // not owned; forgotten when destroyed
+    std::unique_ptr<models::CorrelationModel> m_ownModel;
+    CorrelationTimelineModel *m_timeline = nullptr;
+    TimelineBarDelegate *m_delegate = nullptr;
+    TimelineHeader *m_header = nullptr;
+    QLabel *m_emptyLabel = nullptr;
+    QTimer m_clock; // open runs' bars grow with the server's clock
+    QAction *m_refresh = nullptr;
+    QAction *m_cancel = nullptr;
+    QAction *m_find = nullptr;
+    QAction *m_open = nullptr;
+};
+
+} // namespace dedup::widgets

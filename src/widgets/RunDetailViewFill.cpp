@@ -1,0 +1,279 @@
+// RunDetailView: what a read of the run shows (the header, the lease, the tabs). The states
+// and the wiring are in RunDetailView.cpp.
+#include "models/AuditTableModel.h"
+#include "models/DurationText.h"
+#include "models/EventTableModel.h"
+#include "models/RunDetailSource.h"
+#include "models/RunStatusStyle.h"
+#include "models/StepStatusStyle.h"
+#include "models/StepTableModel.h"
+#include "ui_RunDetailView.h"
+#include "widgets/RunDetailView.h"
+#include "widgets/StatusDotIcon.h"
+#include "widgets/WarningColor.h"
+
+#include <QHeaderView>
+#include <QJsonObject>
+#include <QLocale>
+#include <QStyle>
+
+namespace dedup::widgets {
+
+using models::DurationText;
+using models::StepTableModel;
+
+namespace {
+
+QString timestamp(const QDateTime &time) {
+    return time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+}
+
+// Text in the warning colour (or the label's normal one).
+void setWarning(QLabel *label, bool warning) {
+    QPalette palette;
+    if (warning)
+        palette.setColor(QPalette::WindowText, warningTextColor(label->palette()));
+    label->setPalette(palette);
+}
+
+} // namespace
+
+void RunDetailView::fill() {
+    fillHeader();
+    updateLease();
+    fillTabs();
+    fillError();
+    fillReview();
+    updateStepWhy();
+}
+
+void RunDetailView::fillHeader() {
+    const store::RunDetail &run = detail();
+    m_ui->titleLabel->setText(tr("Run %1").arg(run.id));
+    const QColor color = models::RunStatusStyle::color(run.statusName);
+    const int side = m_ui->statusLabel->fontMetrics().height();
+    m_ui->statusIcon->setPixmap(
+        statusDotIcon(color).pixmap(QSize(side, side), devicePixelRatioF()));
+    m_ui->statusLabel->setText(models::RunStatusStyle::label(run.statusName));
+    m_ui->workflowValue->setText(
+        run.workflowVersion.isEmpty()
+            ? run.workflow
+            : tr("%1 (version %2)").arg(run.workflow, run.workflowVersion));
+    m_ui->scopeValue->setText(run.scope);
+    m_ui->keyValue->setText(run.keyVersion.isEmpty()
+                                ? run.idemKey
+                                : tr("%1 (key %2)").arg(run.idemKey, run.keyVersion));
+    m_ui->keyValue->setToolTip(run.idemKey);
+    if (run.correlationId.isEmpty()) {
+        m_ui->correlationValue->setText(tr("none"));
+        m_ui->correlationValue->setToolTip({});
+    } else {
+        m_ui->correlationValue->setText(QStringLiteral("<a href=\"correlation\">%1</a>")
+                                            .arg(run.correlationId.toHtmlEscaped()));
+        m_ui->correlationValue->setToolTip(
+            tr("Show every run with this correlation id (Ctrl+Shift+K)"));
+    }
+    m_ui->fingerprintValue->setText(run.fingerprint);
+    m_ui->attemptValue->setText(tr("%1 of %2").arg(run.attempt).arg(run.maxAttempts));
+    m_ui->createdValue->setText(timestamp(run.createdAt));
+    m_ui->updatedValue->setText(timestamp(run.updatedAt));
+    m_ui->finishedValue->setText(run.finishedAt.isValid() ? timestamp(run.finishedAt)
+                                                          : tr("not finished"));
+    m_ui->expiresValue->setText(run.expiresAt.isValid() ? timestamp(run.expiresAt)
+                                                        : tr("kept while active (never purged)"));
+    // These fields are cut at the group's edge rather than widening the window: the
+    // tooltip has the whole value.
+    for (QLabel *field : {m_ui->workflowValue, m_ui->scopeValue, m_ui->fingerprintValue})
+        field->setToolTip(field->text());
+    m_correlation->setEnabled(!run.correlationId.isEmpty());
+}
+
+void RunDetailView::updateLease() {
+    if (!hasRun())
+        return;
+    const store::RunDetail &run = detail();
+    const QDateTime now = m_source->estimatedServerNow();
+    m_ui->leaseOwnerValue->setText(run.leaseOwner.isEmpty() ? tr("none") : run.leaseOwner);
+    m_ui->leaseTokenValue->setText(QString::number(run.leaseToken));
+    m_ui->leaseTokenValue->setToolTip(
+        tr("The fencing token: +1 on every acquisition, takeover and operator action that "
+           "removes a lease. An operator action names the token it saw."));
+    QString note;
+    bool expired = false;
+    if (!run.hasLease()) {
+        m_ui->leaseExpiresValue->setText(tr("no lease (the run is not processing)"));
+        m_ui->leaseExpiresValue->setToolTip({});
+    } else {
+        const qint64 remaining = m_source->leaseRemainingMs();
+        expired = run.leaseExpired || remaining <= 0;
+        m_ui->leaseExpiresValue->setText(
+            expired ? tr("expired %1 ago").arg(DurationText::format(remaining))
+                    : tr("in %1").arg(DurationText::format(remaining)));
+        m_ui->leaseExpiresValue->setToolTip(
+            expired ? tr("At %1 (server time). Nobody renewed or took over the lease: the "
+                         "worker died or hangs. Clearing the stale lease fences it.")
+                          .arg(timestamp(run.leaseExpiresAt))
+                    : tr("At %1 (counted by the server's clock, not this computer's)")
+                          .arg(timestamp(run.leaseExpiresAt)));
+        if (expired)
+            note = tr("stuck: the lease expired");
+    }
+    setWarning(m_ui->leaseExpiresValue, expired);
+    if (!run.heartbeatAt.isValid()) {
+        m_ui->heartbeatValue->setText(tr("never"));
+    } else if (now.isValid()) {
+        m_ui->heartbeatValue->setText(tr("%1 ago (%2)")
+                                          .arg(DurationText::format(run.heartbeatAt.msecsTo(now)),
+                                               timestamp(run.heartbeatAt)));
+    }
+    if (note.isEmpty() && continuationQueued())
+        note = tr("a continuation is queued");
+    m_ui->statusNote->setText(note);
+    setWarning(m_ui->statusNote, expired);
+}
+
+void RunDetailView::fillTabs() {
+    const store::RunDetailSnapshot &snapshot = m_source->snapshot();
+    const QLocale locale;
+    const int steps = m_source->steps()->rowCount();
+    const int uncertain = m_source->steps()->uncertainCount();
+    const int stepsTab = m_ui->tabs->indexOf(m_ui->stepsTab);
+    m_ui->tabs->setTabText(stepsTab, uncertain > 0
+                                         ? tr("Steps (%1, %2 uncertain)").arg(steps).arg(uncertain)
+                                         : tr("Steps (%1)").arg(steps));
+    m_ui->tabs->setTabIcon(
+        stepsTab, uncertain > 0 ? style()->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this)
+                                : QIcon());
+    const int events = m_source->events()->rowCount();
+    m_ui->tabs->setTabText(m_ui->tabs->indexOf(m_ui->eventsTab),
+                           tr("Events (%1)").arg(locale.toString(events)));
+    m_ui->moreEventsLabel->setVisible(snapshot.moreEvents);
+    m_ui->moreEventsLabel->setText(
+        tr("The newest %1 events; older ones are not listed.").arg(locale.toString(events)));
+    const int audit = m_source->audit()->rowCount();
+    m_ui->tabs->setTabText(m_ui->tabs->indexOf(m_ui->auditTab),
+                           tr("Audit (%1)").arg(locale.toString(audit)));
+    m_ui->moreAuditLabel->setVisible(snapshot.moreAudit);
+    m_ui->moreAuditLabel->setText(
+        tr("The newest %1 audit entries; older ones are in the audit report.")
+            .arg(locale.toString(audit)));
+
+    const store::RunDetail &run = snapshot.run;
+    m_ui->resultPane->setPlaceholderText(
+        run.statusName == QLatin1String("succeeded")
+            ? tr("The run succeeded without storing a result.")
+            : tr("No result stored: a run stores its result when it succeeds, and duplicates "
+                 "get it replayed."));
+    m_ui->resultPane->setJson(run.result.pretty);
+    if (m_fittedRunId != run.id) {
+        m_fittedRunId = run.id;
+        for (QTableView *table : {m_ui->stepsTable, m_ui->eventsTable, m_ui->auditTable})
+            fitColumns(table);
+    }
+}
+
+void RunDetailView::fillError() {
+    const store::RunDetail &run = detail();
+    const bool none = run.lastError.isNull();
+    const QString dash = tr("none");
+    m_ui->errorClassValue->setText(none ? dash : run.lastErrorClass);
+    m_ui->errorMessageValue->setText(none ? dash : run.lastErrorMessage);
+    m_ui->errorRetryableValue->setText(
+        none ? dash
+             : (run.lastErrorRetryable ? tr("yes: a retry or a continuation may succeed")
+                                       : tr("no: retrying the same request fails the same way")));
+    const QJsonObject error = run.lastError.value().toObject();
+    const QString at = error.value(QLatin1String("at")).toString();
+    const QDateTime when = QDateTime::fromString(at, Qt::ISODateWithMs);
+    QString recorded = when.isValid() ? timestamp(when) : at;
+    if (error.contains(QLatin1String("attempt")))
+        recorded =
+            tr("attempt %1, %2").arg(error.value(QLatin1String("attempt")).toInt()).arg(recorded);
+    m_ui->errorAtValue->setText(none ? dash : recorded);
+    m_ui->errorPane->setPlaceholderText(tr("No error recorded for this run."));
+    m_ui->errorPane->setJson(run.lastError.pretty);
+    m_ui->tabs->setTabText(m_ui->tabs->indexOf(m_ui->errorTab),
+                           none ? tr("Last Error") : tr("Last Error (%1)").arg(run.lastErrorClass));
+}
+
+void RunDetailView::fillReview() {
+    const store::RunDetail &run = detail();
+    const bool inReview = run.statusName == QLatin1String("manual_review");
+    const bool history = !run.reviewReason.isEmpty() || run.reviewAt.isValid();
+    if (inReview) {
+        m_ui->reviewStateLabel->setText(tr("The run is in manual review: an operator decides "
+                                           "how it ends."));
+    } else if (history) {
+        m_ui->reviewStateLabel->setText(tr("Not in review now. These are the last review's "
+                                           "fields, kept as history."));
+    } else {
+        m_ui->reviewStateLabel->setText(tr("This run was never routed to manual review."));
+    }
+    const QString dash = tr("none");
+    m_ui->reviewReasonValue->setText(run.reviewReason.isEmpty() ? dash : run.reviewReason);
+    m_ui->reviewAssigneeValue->setText(run.reviewAssignee.isEmpty() ? tr("unassigned")
+                                                                    : run.reviewAssignee);
+    m_ui->reviewNoteValue->setText(run.reviewNote.isEmpty() ? dash : run.reviewNote);
+    m_ui->reviewSinceValue->setText(run.reviewAt.isValid() ? timestamp(run.reviewAt) : dash);
+    for (QWidget *field : {m_ui->reviewReasonValue, m_ui->reviewAssigneeValue,
+                           m_ui->reviewNoteValue, m_ui->reviewSinceValue}) {
+        field->setEnabled(inReview || history);
+    }
+    m_ui->tabs->setTabText(m_ui->tabs->indexOf(m_ui->reviewTab),
+                           inReview ? tr("Review (open)") : tr("Review"));
+}
+
+void RunDetailView::updateStepWhy() {
+    // The explanation of the step under the cursor, or else of the first step that needs one
+    // (an uncertain step first): visible without hovering for a tooltip.
+    StepTableModel *steps = m_source ? m_source->steps() : nullptr;
+    int row = -1;
+    if (steps) {
+        const QModelIndex current = m_ui->stepsTable->currentIndex();
+        if (current.isValid() && !StepTableModel::why(steps->rowAt(current.row())).isEmpty())
+            row = current.row();
+        for (int r = 0; row < 0 && r < steps->rowCount(); ++r) {
+            if (steps->rowAt(r).isUncertain())
+                row = r;
+        }
+        for (int r = 0; row < 0 && r < steps->rowCount(); ++r) {
+            if (!StepTableModel::why(steps->rowAt(r)).isEmpty())
+                row = r;
+        }
+    }
+    if (row < 0) {
+        m_ui->stepWhyLabel->hide();
+        return;
+    }
+    const store::StepRow &step = steps->rowAt(row);
+    m_ui->stepWhyLabel->setText(
+        tr("<b>%1</b> (%2): %3")
+            .arg(step.name.toHtmlEscaped(),
+                 models::StepStatusStyle::label(step.statusName).toHtmlEscaped(),
+                 StepTableModel::why(step).toHtmlEscaped()));
+    QPalette palette;
+    if (step.isUncertain()) {
+        palette.setColor(QPalette::Window, models::StepStatusStyle::uncertainBackground());
+        palette.setColor(QPalette::WindowText, models::StepStatusStyle::uncertainForeground());
+    }
+    m_ui->stepWhyLabel->setAutoFillBackground(step.isUncertain());
+    m_ui->stepWhyLabel->setPalette(palette);
+    m_ui->stepWhyLabel->show();
+}
+
+void RunDetailView::fitColumns(QTableView *table) {
+    // Once per run: the contents' widths, but no column wider than a third of the view, so
+    // one long error message does not push the rest out of sight. The last column stretches.
+    if (!table->model())
+        return;
+    table->resizeColumnsToContents();
+    const int widest = qMax(fontMetrics().averageCharWidth() * 12, width() / 3);
+    QHeaderView *header = table->horizontalHeader();
+    for (int column = 0; column < header->count(); ++column)
+        header->resizeSection(column, qMin(header->sectionSize(column), widest));
+    // Sizing the last section by hand ended its stretch: on again.
+    header->setStretchLastSection(false);
+    header->setStretchLastSection(true);
+}
+
+} // namespace dedup::widgets
