@@ -4,6 +4,7 @@
 #include "widgets/AppTheme.h"
 #include "widgets/DetailViews.h"
 #include "widgets/KeyBindings.h"
+#include "widgets/OperatorViews.h"
 #include "widgets/PreferencesDialog.h"
 #include "widgets/RunsView.h"
 #include "widgets/ShortcutsDialog.h"
@@ -39,6 +40,7 @@ MainWindow::MainWindow(QWidget *parent)
     setUpStatusBar();
     addView(m_runsView, tr("&Runs"), m_runsView->viewActions());
     m_detailViews = new DetailViews(this);
+    m_operatorViews = new OperatorViews(this, m_detailViews);
     connect(m_ui->viewTabs, &QTabWidget::currentChanged, this, [this](int index) {
         if (QWidget *view = m_ui->viewTabs->widget(index))
             view->setFocus(Qt::OtherFocusReason); // its shortcuts follow the focus
@@ -58,7 +60,8 @@ MainWindow::MainWindow(QWidget *parent)
 
 MainWindow::~MainWindow() {
     detachStore();
-    // Before the widgets: DetailViews lets go of the views it fills, which must still exist.
+    // Before the widgets: these let go of the views they fill, which must still exist.
+    delete std::exchange(m_operatorViews, nullptr);
     delete std::exchange(m_detailViews, nullptr);
 }
 

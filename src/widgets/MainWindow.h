@@ -16,6 +16,7 @@ class MainWindow;
 namespace dedup::widgets {
 
 class DetailViews;
+class OperatorViews;
 class RunsView;
 class StoreSession;
 
@@ -43,6 +44,7 @@ public:
     StoreSession *session() const { return m_session.get(); }
     RunsView *runsView() const { return m_runsView; }
     DetailViews *detailViews() const { return m_detailViews; }
+    OperatorViews *operatorViews() const { return m_operatorViews; }
 
     // Adds a tab; `actions` (shortcuts while the view has the focus) also go into a menu
     // named `title` before Help, and so into Help > Keyboard Shortcuts. Returns the tab index.
@@ -80,6 +82,7 @@ private:
     std::unique_ptr<StoreSession> m_session;
     RunsView *m_runsView = nullptr;
     DetailViews *m_detailViews = nullptr;
+    OperatorViews *m_operatorViews = nullptr;
     QLabel *m_storeLabel = nullptr;
     QLabel *m_roleLabel = nullptr;
     QLabel *m_readOnlyBadge = nullptr;

@@ -15,10 +15,13 @@
 #include <QClipboard>
 #include <QGuiApplication>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLocale>
 #include <QMenu>
 #include <QResizeEvent>
 #include <QStyle>
+
+#include <algorithm>
 
 namespace dedup::widgets {
 
@@ -256,14 +259,33 @@ void RunsView::showContextMenu(const QPoint &position) {
     const QModelIndex index = m_ui->table->indexAt(position);
     if (!index.isValid())
         return;
-    m_ui->table->setCurrentIndex(index);
+    // A right click inside the selection keeps it (bulk actions act on it); elsewhere it
+    // selects the clicked row.
+    QItemSelectionModel *selection = m_ui->table->selectionModel();
+    selection->setCurrentIndex(index, selection->isRowSelected(index.row())
+                                          ? QItemSelectionModel::NoUpdate
+                                          : QItemSelectionModel::ClearAndSelect |
+                                                QItemSelectionModel::Rows);
     updateRowActions();
     QMenu menu(this);
     menu.addAction(m_actions->open);
     menu.addAction(m_actions->correlation);
     menu.addSeparator();
     menu.addAction(m_actions->copyKey);
+    emit contextMenuAboutToShow(&menu);
     menu.exec(m_ui->table->viewport()->mapToGlobal(position));
+}
+
+QList<store::RunRow> RunsView::selectedRows() const {
+    QList<store::RunRow> rows;
+    if (!m_model)
+        return rows;
+    QModelIndexList selected = m_ui->table->selectionModel()->selectedRows();
+    std::sort(selected.begin(), selected.end(),
+              [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
+    for (const QModelIndex &index : selected)
+        rows.append(m_model->runAt(index.row()));
+    return rows;
 }
 
 void RunsView::onError(const QString &message) {

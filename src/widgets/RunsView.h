@@ -1,9 +1,14 @@
 #pragma once
 
+#include "store/RunRow.h"
+
+#include <QList>
 #include <QVariantMap>
 #include <QWidget>
 
 #include <memory>
+
+class QMenu;
 
 class QAction;
 class QLabel;
@@ -48,6 +53,9 @@ public:
     // The run under the table's current index, 0 when none.
     qint64 currentRunId() const;
     QString currentCorrelationId() const;
+    // The selected runs as the list shows them (their lease token and status are what the
+    // operator saw), in list order.
+    QList<store::RunRow> selectedRows() const;
     // What the status row shows, e.g. "1,234 runs" or "~1,234,567 runs (estimate)".
     QString countText() const;
 
@@ -67,6 +75,8 @@ public slots:
 signals:
     void runActivated(qint64 runId);
     void correlationActivated(const QString &correlationId);
+    // The row context menu is about to show: others add their entries (operator actions).
+    void contextMenuAboutToShow(QMenu *menu);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

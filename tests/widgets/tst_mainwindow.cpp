@@ -101,7 +101,8 @@ void TestMainWindow::showsAndQuits() {
 void TestMainWindow::notConnectedPlaceholder() {
     MainWindow window;
     QVERIFY(!window.isAttached());
-    QCOMPARE(child<QLabel>(window, "storeLabel")->text(), QStringLiteral("Not connected"));
+    QCOMPARE(child<QLabel>(*window.statusBar(), "storeLabel")->text(),
+             QStringLiteral("Not connected"));
     auto *pages = child<QStackedWidget>(window, "pages");
     QCOMPARE(pages->currentWidget()->objectName(), QStringLiteral("placeholderPage"));
     window.showPlaceholderMessage(QStringLiteral("Starting the demo store…"));
@@ -114,15 +115,16 @@ void TestMainWindow::attachShowsTargetRoleAndBadge() {
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    auto *badge = child<QLabel>(window, "readOnlyBadge");
+    auto *badge = child<QLabel>(*window.statusBar(), "readOnlyBadge");
 
     window.attachStore(unreachableStore(false));
     QVERIFY(window.isAttached());
     QVERIFY(window.runsView()->model());
     QCOMPARE(child<QStackedWidget>(window, "pages")->currentWidget()->objectName(),
              QStringLiteral("viewsPage"));
-    QCOMPARE(child<QLabel>(window, "storeLabel")->text(), QStringLiteral("alice@nowhere:1/dedup"));
-    QCOMPARE(child<QLabel>(window, "roleLabel")->text(),
+    QCOMPARE(child<QLabel>(*window.statusBar(), "storeLabel")->text(),
+             QStringLiteral("alice@nowhere:1/dedup"));
+    QCOMPARE(child<QLabel>(*window.statusBar(), "roleLabel")->text(),
              QStringLiteral("as alice: viewer (read-only)"));
     QVERIFY(badge->isVisible());
     QCOMPARE(badge->text(), QStringLiteral("read-only"));
@@ -131,13 +133,15 @@ void TestMainWindow::attachShowsTargetRoleAndBadge() {
 
     window.attachStore(unreachableStore(true)); // replaces the attached store
     QVERIFY(!badge->isVisible());
-    QCOMPARE(child<QLabel>(window, "roleLabel")->text(), QStringLiteral("as alice: operator"));
+    QCOMPARE(child<QLabel>(*window.statusBar(), "roleLabel")->text(),
+             QStringLiteral("as alice: operator"));
 
     child<QAction>(window, "actionDisconnect")->trigger();
     QVERIFY(!window.isAttached());
     QCOMPARE(window.runsView()->model(), nullptr);
     QVERIFY(!badge->isVisible());
-    QCOMPARE(child<QLabel>(window, "storeLabel")->text(), QStringLiteral("Not connected"));
+    QCOMPARE(child<QLabel>(*window.statusBar(), "storeLabel")->text(),
+             QStringLiteral("Not connected"));
     QCOMPARE(window.windowTitle(), QStringLiteral("Dedup Console"));
 }
 
@@ -257,8 +261,8 @@ void TestMainWindow::shortcutsDialogOpensFromHelp() {
 void TestMainWindow::viewTabsSwitchByKeyboard() {
     MainWindow window;
     auto *tabs = child<QTabWidget>(window, "viewTabs");
-    const int builtIn = tabs->count(); // Runs, Correlation, Stuck
-    QCOMPARE(builtIn, 3);
+    const int builtIn = tabs->count(); // Runs, Correlation, Stuck, Review queue, Audit
+    QCOMPARE(builtIn, 5);
     auto *other = new QLabel(QStringLiteral("other view"));
     auto *otherAction = new QAction(QStringLiteral("Do Other"), other);
     otherAction->setShortcut(Qt::CTRL | Qt::Key_J);

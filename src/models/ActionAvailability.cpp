@@ -1,0 +1,82 @@
+#include "models/ActionAvailability.h"
+
+namespace dedup::models {
+
+using core::RunStatus;
+
+QList<RunStatus> ActionAvailability::statuses(OperatorAction action) {
+    switch (action) {
+    case OperatorAction::ClearStaleLease:
+        return {RunStatus::Processing};
+    case OperatorAction::RequestContinuation:
+    case OperatorAction::ResolveStep:
+        return {RunStatus::Failed, RunStatus::ManualReview};
+    case OperatorAction::RouteToReview:
+        return {RunStatus::Processing, RunStatus::Failed};
+    case OperatorAction::ResolveSucceeded:
+    case OperatorAction::ResolveCancelled:
+    case OperatorAction::ResolveContinue:
+    case OperatorAction::AssignReview:
+    case OperatorAction::ReviewNote:
+        return {RunStatus::ManualReview};
+    case OperatorAction::Cancel:
+        return {RunStatus::Processing, RunStatus::Failed, RunStatus::ManualReview};
+    }
+    return {};
+}
+
+QList<RunStatus> ActionAvailability::statuses(store::BulkAction action) {
+    switch (action) {
+    case store::BulkAction::ClearStaleLease:
+        return statuses(OperatorAction::ClearStaleLease);
+    case store::BulkAction::RequestContinuation:
+        return statuses(OperatorAction::RequestContinuation);
+    case store::BulkAction::RouteToReview:
+        return statuses(OperatorAction::RouteToReview);
+    case store::BulkAction::ResolveReview:
+        return statuses(OperatorAction::ResolveSucceeded);
+    case store::BulkAction::Cancel:
+        return statuses(OperatorAction::Cancel);
+    }
+    return {};
+}
+
+bool ActionAvailability::appliesTo(store::BulkAction action, RunStatus status) {
+    return statuses(action).contains(status);
+}
+
+bool ActionAvailability::applies(OperatorAction action, RunStatus status, bool leaseExpired,
+                                 bool continuationQueued, QString *why) {
+    QString reason;
+    if (!statuses(action).contains(status)) {
+        QStringList names;
+        for (const RunStatus allowed : statuses(action))
+            names << core::toString(allowed);
+        reason = tr("The run is %1; this action applies to %2 runs.")
+                     .arg(core::toString(status), names.join(QStringLiteral(" / ")));
+    } else if (action == OperatorAction::ClearStaleLease && !leaseExpired) {
+        reason = tr("The lease is live: its worker is still heartbeating. Only an expired lease "
+                    "can be cleared.");
+    } else if (OperatorActionText::isContinuation(action) && continuationQueued) {
+        reason = tr("A continuation is already queued for this run.");
+    }
+    if (why)
+        *why = reason;
+    return reason.isEmpty();
+}
+
+QList<OperatorAction> availableActions(RunStatus status, bool leaseExpired, bool canOperate,
+                                       bool continuationQueued) {
+    QList<OperatorAction> actions;
+    if (!canOperate)
+        return actions;
+    for (const OperatorAction action : OperatorActionText::all()) {
+        if (action == OperatorAction::RequestContinuation && status == RunStatus::ManualReview)
+            continue;
+        if (ActionAvailability::applies(action, status, leaseExpired, continuationQueued))
+            actions << action;
+    }
+    return actions;
+}
+
+} // namespace dedup::models

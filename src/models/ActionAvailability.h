@@ -1,0 +1,44 @@
+#pragma once
+
+#include "core/RunStatus.h"
+#include "models/OperatorAction.h"
+#include "store/BulkAction.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+
+namespace dedup::models {
+
+// Which operator actions apply to a run in which state: the same rules the op_* functions
+// enforce (docs/PROTOCOL.md section 6, "applies when"), so a view offers only actions the
+// server would apply. Pure functions: no database, no clock (the lease's expiry is the
+// server's verdict, e.g. RunDetail::leaseExpired or the Stuck list's).
+//
+// The server stays the judge: the run can change between the menu and the click, which is
+// what ActionPreview's "changed since you looked" and the server's 'changed' answer are for.
+class ActionAvailability {
+    Q_DECLARE_TR_FUNCTIONS(ActionAvailability)
+
+public:
+    // The run statuses each op_* function accepts.
+    static QList<core::RunStatus> statuses(OperatorAction action);
+    static QList<core::RunStatus> statuses(store::BulkAction action);
+    static bool appliesTo(store::BulkAction action, core::RunStatus status);
+
+    // Whether the server would apply `action` to a run in this state. When not, `why` (if
+    // given) says why, for a tooltip or the preview.
+    //   leaseExpired: lease_expires_at <= now() on the server (processing runs only);
+    //   continuationQueued: the run has a pending continuation command.
+    static bool applies(OperatorAction action, core::RunStatus status, bool leaseExpired,
+                        bool continuationQueued, QString *why = nullptr);
+};
+
+// The actions a view offers for a run, in OperatorActionText::all() order: nothing without
+// dedup_operator (`canOperate` false: read-only mode; the database refuses them anyway) and
+// nothing for finished runs. In manual_review the continuation is offered as "Resolve:
+// continue" only (op_request_continuation would do the same; one menu entry per decision).
+QList<OperatorAction> availableActions(core::RunStatus status, bool leaseExpired, bool canOperate,
+                                       bool continuationQueued = false);
+
+} // namespace dedup::models

@@ -1,0 +1,110 @@
+#pragma once
+
+#include "models/BulkPlan.h"
+#include "models/BulkReport.h"
+#include "models/BulkWorker.h"
+#include "store/BulkState.h"
+
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QThread>
+
+namespace dedup::models {
+
+// Carries out one bulk operation (docs/PROTOCOL.md "Bulk operations") in the background, on
+// its own connection in its own thread:
+//
+//   start(plan): creates the operation (a new bulk id, kept for every resend), freezes its
+//     runs (a selection's runs with the token and status the operator saw; for a filter,
+//     RunQueries keyset pages of pageSize() runs, each added with the token and status read
+//     then: bounded memory whatever the number of runs), starts it and applies it in batches
+//     of batchSize() runs (one short server transaction each), with progress() after every
+//     batch, until finished() with the report;
+//   attach(id): continues an existing operation (after a crash, or to share the work with
+//     the console running it: batches take turns, nothing is applied twice), or with
+//     step = false only follows its progress ("running on <runner>");
+//   pause / resume / abort: op_bulk_control, honoured between two batches (and by the
+//     server for every console stepping it); anyone may do it, from any console;
+//   requestActiveOperations(): every operation not finished or aborted, with who applies it.
+//
+// A lost connection is reported (connectionLost) and reopened with backoff (0.5 s doubling
+// to 30 s); the runner then goes on with the same bulk id. Nothing is applied twice: each
+// batch commits its items and their state together, every item's op_* call has its own
+// action key (<bulk id>:<run id>), and adding items, creating and controlling are idempotent.
+class BulkRunner : public QObject {
+    Q_OBJECT
+
+public:
+    explicit BulkRunner(const QString &conninfo, QObject *parent = nullptr);
+    ~BulkRunner() override;
+
+    // Settings apply to the next start() / attach().
+    // Who applies the batches, as other consoles show it (bulk_operations.runner);
+    // default "<os user>@<host> (pid <n>)".
+    void setRunnerName(const QString &name) { m_settings.runnerName = name; }
+    QString runnerName() const { return m_settings.runnerName; }
+    void setBatchSize(int runs) { m_settings.batchSize = qBound(1, runs, 1000); }
+    int batchSize() const { return m_settings.batchSize; }
+    void setPageSize(int runs) { m_settings.pageSize = qBound(1, runs, 10000); }
+    int pageSize() const { return m_settings.pageSize; }
+    void setSummaryInterval(int milliseconds) { m_settings.summaryIntervalMs = milliseconds; }
+    void setPollInterval(int milliseconds) { m_settings.pollIntervalMs = qMax(10, milliseconds); }
+    void setReportLimit(int items) { m_settings.reportLimit = qMax(0, items); }
+    void setReconnectBackoff(int firstMs, int maxMs);
+
+    // Starts a new operation; returns its id. A plan that is not valid (no reason, nothing
+    // applicable) is refused before any round trip: failed() follows and the id is empty.
+    // Refused as well while this runner is busy with another operation (phase Preparing,
+    // Running or Paused): use another BulkRunner.
+    QString start(const BulkPlan &plan);
+    // Continues (step) or follows (!step) an existing operation; refused like start() while
+    // busy. An operation that was interrupted while its runs were being added cannot be
+    // continued (its set is incomplete): the runner fails and the operation can be aborted.
+    void attach(const QString &bulkId, bool step = true);
+    // Each call is one intent (its own action key, kept for resends). Reason required.
+    void pause(const QString &reason);
+    void resume(const QString &reason);
+    void abort(const QString &reason);
+    void requestActiveOperations();
+
+    QString bulkId() const { return m_bulkId; }
+    BulkPhase phase() const { return m_phase; }
+    // The last progress() state.
+    const store::BulkState &state() const { return m_state; }
+    // The last report (after finished()).
+    const BulkReport &report() const { return m_report; }
+    bool isBusy() const {
+        return m_phase == BulkPhase::Preparing || m_phase == BulkPhase::Running ||
+               m_phase == BulkPhase::Paused;
+    }
+    // The server process of the runner's connection (0 while disconnected).
+    int backendPid() const;
+
+signals:
+    void phaseChanged(dedup::models::BulkPhase phase);
+    // While freezing: runs in the operation so far.
+    void frozenProgress(qint64 added);
+    // Counts: total, applied, changed (skipped), failed, pending; status; runner.
+    void progress(const dedup::store::BulkState &state);
+    void finished(const dedup::models::BulkReport &report);
+    void failed(const QString &message);
+    void activeOperations(const QList<dedup::store::BulkState> &operations);
+    void activeOperationsFailed(const QString &message);
+    void connectionLost(const QString &message);
+    void connectionRestored();
+
+private:
+    void sendControl(store::BulkCommand command, const QString &reason);
+    void failLater(const QString &message);
+
+    QThread m_thread;
+    BulkWorker *m_worker = nullptr; // lives in m_thread
+    BulkWorker::Settings m_settings;
+    QString m_bulkId;
+    BulkPhase m_phase = BulkPhase::Idle;
+    store::BulkState m_state;
+    BulkReport m_report;
+};
+
+} // namespace dedup::models

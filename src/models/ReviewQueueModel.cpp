@@ -1,0 +1,326 @@
+#include "models/ReviewQueueModel.h"
+
+#include "models/ActionExecutor.h"
+#include "models/ChangeListener.h"
+#include "models/DurationText.h"
+#include "models/ReviewQueueQueries.h"
+#include "store/PgConnection.h"
+
+#include <QLocale>
+
+namespace dedup::models {
+
+ReviewQueueModel::ReviewQueueModel(const QString &conninfo, QObject *parent)
+    : SortedRowsModel(parent)
+    , m_runner(conninfo, QStringLiteral("dedup-console-review")) {
+    qRegisterMetaType<ReviewQueueSnapshot>();
+    connect(&m_runner, &QueryRunner::finished, this, &ReviewQueueModel::onFinished);
+    connect(&m_runner, &QueryRunner::failed, this, &ReviewQueueModel::onFailed);
+    connect(&m_runner, &QueryRunner::connectionLost, this, &ReviewQueueModel::connectionLost);
+    connect(&m_runner, &QueryRunner::connectionRestored, this, [this] {
+        emit connectionRestored();
+        refresh();
+    });
+    m_timer.setInterval(DefaultRefreshIntervalMs);
+    connect(&m_timer, &QTimer::timeout, this, &ReviewQueueModel::refresh);
+    m_timer.start();
+    // Not restarted by later notifications: a steady stream still refreshes once a second.
+    m_coalesce.setSingleShot(true);
+    m_coalesce.setInterval(DefaultCoalesceMs);
+    connect(&m_coalesce, &QTimer::timeout, this, &ReviewQueueModel::refresh);
+    // Queued: settings made right after construction apply to the first read.
+    QMetaObject::invokeMethod(this, &ReviewQueueModel::refresh, Qt::QueuedConnection);
+}
+
+ReviewQueueModel::~ReviewQueueModel() = default;
+
+int ReviewQueueModel::columnCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+void ReviewQueueModel::setFilter(const ReviewQueueFilter &filter) {
+    if (filter == m_filter)
+        return;
+    m_filter = filter;
+    m_limit = DefaultLimit;
+    m_runner.discardPending(); // its answer is for the old filter
+    setPending(0);
+    refresh();
+}
+
+void ReviewQueueModel::setMe(const QString &name) {
+    if (name == m_me)
+        return;
+    m_me = name;
+    if (m_filter.assignee == ReviewQueueFilter::Assignee::Me) {
+        m_runner.discardPending();
+        setPending(0);
+    }
+    refresh();
+}
+
+void ReviewQueueModel::setLimit(int rows) {
+    m_limit = qBound(1, rows, m_maxRows);
+    refresh();
+}
+
+void ReviewQueueModel::setRefreshInterval(int milliseconds) {
+    if (milliseconds > 0)
+        m_timer.start(milliseconds);
+    else
+        m_timer.stop();
+}
+
+bool ReviewQueueModel::canFetchMore(const QModelIndex &parent) const {
+    return !parent.isValid() && m_more && m_limit < m_maxRows;
+}
+
+void ReviewQueueModel::fetchMore(const QModelIndex &parent) {
+    if (!canFetchMore(parent))
+        return;
+    // Bounded re-read of a longer window (the queue's index makes it cheap), applied in
+    // place: new rows appear below the loaded ones.
+    m_limit = qMin(m_maxRows, m_limit + m_pageSize);
+    refresh();
+}
+
+void ReviewQueueModel::attachListener(ChangeListener *listener) {
+    connect(listener, &ChangeListener::runsChanged, this, &ReviewQueueModel::onRunsChanged);
+    connect(listener, &ChangeListener::resynced, this, &ReviewQueueModel::refresh);
+}
+
+void ReviewQueueModel::setExecutor(ActionExecutor *executor) {
+    if (m_executor)
+        disconnect(m_executor, nullptr, this, nullptr);
+    m_executor = executor;
+    m_ownRequests.clear();
+    if (!executor)
+        return;
+    connect(executor, &ActionExecutor::finished, this, [this](int requestId, const ActionResult &) {
+        // The notification would do it too; this makes the row right at once, also
+        // without a listener.
+        if (m_ownRequests.remove(requestId))
+            refresh();
+    });
+}
+
+void ReviewQueueModel::onRunsChanged(const QSet<qint64> &, bool) {
+    // A notification may name a run entering the queue (not loaded yet) as well as one in
+    // it: any change re-reads, at most once per coalescing interval.
+    if (!m_coalesce.isActive())
+        m_coalesce.start();
+}
+
+void ReviewQueueModel::refresh() {
+    if (m_pending != 0) {
+        m_refreshWanted = true;
+        return;
+    }
+    request();
+}
+
+void ReviewQueueModel::request() {
+    m_refreshWanted = false;
+    m_coalesce.stop();
+    const int id =
+        m_runner.submit([filter = m_filter, me = m_me, limit = m_limit,
+                         cap = m_countCap](store::PgConnection &conn, store::PgError *error) {
+            const auto snapshot = ReviewQueueQueries::read(conn, filter, me, limit, cap, error);
+            return snapshot ? QVariant::fromValue(*snapshot) : QVariant();
+        });
+    setPending(id);
+}
+
+void ReviewQueueModel::onFinished(int requestId, const QVariant &value) {
+    if (requestId != m_pending)
+        return;
+    setPending(0);
+    const ReviewQueueSnapshot snapshot = value.value<ReviewQueueSnapshot>();
+    const bool countChange =
+        !m_countKnown || snapshot.count != m_count || snapshot.countExact != m_countExact;
+    m_count = snapshot.count;
+    m_countExact = snapshot.countExact;
+    m_countKnown = true;
+    m_more = snapshot.more;
+    m_serverMe = snapshot.me;
+    m_serverNow = snapshot.serverNow;
+    m_errorText.clear();
+    updateRows(snapshot.rows);
+    // Ages are relative to the server's now, which moved.
+    if (rowCount() > 0)
+        emit dataChanged(index(0, AgeColumn), index(rowCount() - 1, AgeColumn), {Qt::DisplayRole});
+    if (countChange)
+        emit countChanged(m_count, m_countExact);
+    emit refreshed();
+    if (m_refreshWanted)
+        request();
+}
+
+void ReviewQueueModel::onFailed(int requestId, const QString &message,
+                                QueryRunner::Failure failure) {
+    if (requestId != m_pending)
+        return;
+    setPending(0);
+    m_errorText = message;
+    emit errorOccurred(message);
+    if (m_refreshWanted && failure != QueryRunner::Failure::ConnectionLost)
+        request();
+}
+
+void ReviewQueueModel::setPending(int requestId) {
+    const bool was = m_pending != 0;
+    m_pending = requestId;
+    if (was != (requestId != 0))
+        emit loadingChanged(requestId != 0);
+}
+
+ActionIntent ReviewQueueModel::intentFor(int row, OperatorAction action,
+                                         const QString &reason) const {
+    if (row < 0 || row >= rowCount())
+        return {};
+    const ReviewQueueRow &run = rowAt(row);
+    return ActionIntent::create(action, run.id, run.leaseToken, reason);
+}
+
+int ReviewQueueModel::submit(const ActionIntent &intent) {
+    if (!m_executor || intent.runId == 0)
+        return 0;
+    const int id = m_executor->execute(intent);
+    m_ownRequests.insert(id);
+    return id;
+}
+
+int ReviewQueueModel::assignToMe(int row, const QString &reason) {
+    return assign(row, me(), reason);
+}
+
+int ReviewQueueModel::assign(int row, const QString &assignee, const QString &reason) {
+    ActionIntent intent = intentFor(row, OperatorAction::AssignReview, reason);
+    intent.assignee = assignee;
+    return submit(intent);
+}
+
+int ReviewQueueModel::setNote(int row, const QString &note, const QString &reason) {
+    ActionIntent intent = intentFor(row, OperatorAction::ReviewNote, reason);
+    intent.note = note;
+    return submit(intent);
+}
+
+int ReviewQueueModel::resolve(int row, OperatorAction resolution, const QString &reason,
+                              bool rerunUncertain) {
+    if (resolution != OperatorAction::ResolveSucceeded &&
+        resolution != OperatorAction::ResolveCancelled &&
+        resolution != OperatorAction::ResolveContinue)
+        return 0;
+    ActionIntent intent = intentFor(row, resolution, reason);
+    intent.rerunUncertain = rerunUncertain;
+    return submit(intent);
+}
+
+QString ReviewQueueModel::countText() const {
+    if (!m_countKnown)
+        return {};
+    const QLocale locale;
+    if (!m_countExact)
+        return tr("%1+").arg(locale.toString(m_countCap));
+    return locale.toString(m_count);
+}
+
+int ReviewQueueModel::rowOfRun(qint64 runId) const {
+    for (int row = 0; row < rowCount(); ++row) {
+        if (rowAt(row).id == runId)
+            return row;
+    }
+    return -1;
+}
+
+QVariant ReviewQueueModel::data(const QModelIndex &index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const ReviewQueueRow &run = rowAt(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case RunColumn:
+            return run.id;
+        case WorkflowColumn:
+            return run.workflow;
+        case KeyColumn:
+            return tr("%1 / %2").arg(run.scope, run.idemKey);
+        case ReasonColumn:
+            return run.reviewReason;
+        case AgeColumn:
+            return run.reviewAt.isValid() && m_serverNow.isValid()
+                       ? DurationText::format(run.reviewAt.msecsTo(m_serverNow))
+                       : QString();
+        case AssigneeColumn:
+            return run.reviewAssignee;
+        case NoteColumn:
+            return run.reviewNote;
+        case AttemptColumn:
+            return tr("%1/%2").arg(run.attempt).arg(run.maxAttempts);
+        }
+        return {};
+    case Qt::ToolTipRole:
+        switch (index.column()) {
+        case ReasonColumn:
+            return run.reviewReason;
+        case AgeColumn:
+            return run.reviewAt.toLocalTime();
+        case AssigneeColumn:
+            return run.reviewAssignee.isEmpty() ? tr("Unassigned") : run.reviewAssignee;
+        case NoteColumn:
+            return run.reviewNote;
+        case RunColumn:
+            if (run.continuationQueued)
+                return tr("A continuation is queued; a worker will take it.");
+            if (run.uncertainSteps > 0) {
+                return tr("%n step(s) with an unknown outcome: check the provider first.", nullptr,
+                          run.uncertainSteps);
+            }
+            return {};
+        }
+        return {};
+    case RunIdRole:
+        return run.id;
+    case LeaseTokenRole:
+        return run.leaseToken;
+    case ReviewAtRole:
+        return run.reviewAt;
+    case AssigneeRole:
+        return run.reviewAssignee;
+    case UncertainStepsRole:
+        return run.uncertainSteps;
+    case ContinuationQueuedRole:
+        return run.continuationQueued;
+    case IdemKeyRole:
+        return run.idemKey;
+    }
+    return {};
+}
+
+QVariant ReviewQueueModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case RunColumn:
+        return tr("Run");
+    case WorkflowColumn:
+        return tr("Workflow");
+    case KeyColumn:
+        return tr("Key");
+    case ReasonColumn:
+        return tr("Review reason");
+    case AgeColumn:
+        return tr("In review for");
+    case AssigneeColumn:
+        return tr("Assignee");
+    case NoteColumn:
+        return tr("Note");
+    case AttemptColumn:
+        return tr("Attempts");
+    }
+    return {};
+}
+
+} // namespace dedup::models

@@ -1,0 +1,177 @@
+#pragma once
+
+#include "models/ActionExecutor.h"
+#include "models/ActionIntent.h"
+#include "models/OperatorAction.h"
+#include "models/QueryRunner.h"
+#include "models/ReviewQueueRow.h"
+#include "models/SortedRowsModel.h"
+
+#include <QPointer>
+#include <QSet>
+#include <QTimer>
+
+namespace dedup::models {
+
+class ActionExecutor;
+class ChangeListener;
+
+// The manual review queue (SPEC 7 "Manual review queue", issue 6): runs in manual_review,
+// oldest review first, with their review reason, age, assignee, note, workflow and key.
+//
+// Loaded in the background on its own connection (QueryRunner); bounded: the oldest limit()
+// runs (default 500; fetchMore() adds pageSize() more, up to maxRows()), with the queue's
+// count exact up to countCap(). Re-read, in place (no reset: selections survive):
+//   * on notifications (coalesced, default at most once a second);
+//   * on a timer (default every 15 s): ages move on, and nothing is missed for long;
+//   * after an action this model sent finished, and after the connection came back.
+//
+// Actions: assignToMe(), setNote() and resolve() send an ActionIntent through the attached
+// ActionExecutor, expecting the row's lease token (the server refuses them, 'changed', if
+// the run moved on); intentFor() builds the intent for a preview-then-confirm flow instead.
+class ReviewQueueModel : public SortedRowsModel<ReviewQueueRow> {
+    Q_OBJECT
+    Q_PROPERTY(qint64 queueCount READ queueCount NOTIFY countChanged)
+    Q_PROPERTY(bool loading READ isLoading NOTIFY loadingChanged)
+
+public:
+    enum Column {
+        RunColumn,      // run id
+        WorkflowColumn, //
+        KeyColumn,      // scope / key
+        ReasonColumn,   // why it is in review
+        AgeColumn,      // in review for (server clock)
+        AssigneeColumn, // empty: unassigned
+        NoteColumn,     //
+        AttemptColumn,  // "5/5"
+        ColumnCount
+    };
+    Q_ENUM(Column)
+
+    enum Role {
+        RunIdRole = Qt::UserRole, // qint64
+        LeaseTokenRole,           // qint64: the op_* functions' p_expected_token
+        ReviewAtRole,             // QDateTime (UTC)
+        AssigneeRole,             // QString
+        UncertainStepsRole,       // int
+        ContinuationQueuedRole,   // bool
+        IdemKeyRole,              // QString
+    };
+
+    static constexpr int DefaultLimit = 500;
+    static constexpr int DefaultPageSize = 500;
+    static constexpr int DefaultMaxRows = 20000;
+    static constexpr qint64 DefaultCountCap = 10000;
+    static constexpr int DefaultRefreshIntervalMs = 15000;
+    static constexpr int DefaultCoalesceMs = 1000;
+
+    explicit ReviewQueueModel(const QString &conninfo, QObject *parent = nullptr);
+    ~ReviewQueueModel() override;
+
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
+
+    // A new filter: the answer in flight is dropped and the queue re-read (in place).
+    void setFilter(const ReviewQueueFilter &filter);
+    const ReviewQueueFilter &filter() const { return m_filter; }
+    // Who "me" is (assign to me, the "assigned to me" filter). Default: the login role, as
+    // the server reports it (session_user); me() is empty until the first read then.
+    void setMe(const QString &name);
+    QString me() const { return m_me.isEmpty() ? m_serverMe : m_me; }
+
+    void setLimit(int rows);
+    int limit() const { return m_limit; }
+    void setPageSize(int rows) { m_pageSize = qMax(1, rows); }
+    int pageSize() const { return m_pageSize; }
+    void setMaxRows(int rows) { m_maxRows = qMax(1, rows); }
+    int maxRows() const { return m_maxRows; }
+    void setCountCap(qint64 cap) { m_countCap = qMax<qint64>(1, cap); }
+    qint64 countCap() const { return m_countCap; }
+    // 0 turns the timer off.
+    void setRefreshInterval(int milliseconds);
+    void setCoalesceInterval(int milliseconds) { m_coalesce.setInterval(qMax(0, milliseconds)); }
+    void setStatementTimeout(int milliseconds) { m_runner.setStatementTimeout(milliseconds); }
+
+    void attachListener(ChangeListener *listener);
+    void setExecutor(ActionExecutor *executor);
+    ActionExecutor *executor() const { return m_executor; }
+
+    // Re-reads now (coalesced with a read in flight).
+    void refresh();
+
+    // The intent for `action` on the run in `row`, expecting the token the row shows (a
+    // fresh action key). Invalid (runId 0) for a row out of range.
+    ActionIntent intentFor(int row, OperatorAction action, const QString &reason) const;
+    // Through the executor; the request id, or 0 when there is no executor or no such row.
+    int assignToMe(int row, const QString &reason);
+    int assign(int row, const QString &assignee, const QString &reason);
+    int setNote(int row, const QString &note, const QString &reason);
+    // `resolution`: ResolveSucceeded, ResolveCancelled or ResolveContinue.
+    int resolve(int row, OperatorAction resolution, const QString &reason,
+                bool rerunUncertain = false);
+
+    qint64 queueCount() const { return m_countKnown ? m_count : -1; }
+    bool isCountExact() const { return m_countExact; }
+    // "12", "10,000+"; empty before the first read.
+    QString countText() const;
+    bool isLoading() const { return m_pending != 0; }
+    bool hasMore() const { return m_more; }
+    QString errorText() const { return m_errorText; }
+    QDateTime serverNow() const { return m_serverNow; }
+    int rowOfRun(qint64 runId) const;
+    int backendPid() const { return m_runner.backendPid(); }
+
+public slots:
+    void onRunsChanged(const QSet<qint64> &ids, bool more);
+
+signals:
+    void countChanged(qint64 count, bool exact);
+    void loadingChanged(bool loading);
+    void refreshed();
+    void errorOccurred(const QString &message);
+    void connectionLost(const QString &message);
+    void connectionRestored();
+
+protected:
+    bool lessThan(const ReviewQueueRow &a, const ReviewQueueRow &b) const override {
+        return a.reviewAtMicros != b.reviewAtMicros ? a.reviewAtMicros < b.reviewAtMicros
+                                                    : a.id < b.id;
+    }
+    bool sameRow(const ReviewQueueRow &a, const ReviewQueueRow &b) const override {
+        return a.id == b.id;
+    }
+
+private:
+    void request();
+    void onFinished(int requestId, const QVariant &value);
+    void onFailed(int requestId, const QString &message, QueryRunner::Failure failure);
+    void setPending(int requestId);
+    int submit(const ActionIntent &intent);
+
+    QueryRunner m_runner;
+    ReviewQueueFilter m_filter;
+    QString m_me;
+    QString m_serverMe;
+    int m_limit = DefaultLimit;
+    int m_pageSize = DefaultPageSize;
+    int m_maxRows = DefaultMaxRows;
+    qint64 m_countCap = DefaultCountCap;
+    int m_pending = 0;
+    bool m_refreshWanted = false;
+    bool m_countKnown = false;
+    qint64 m_count = 0;
+    bool m_countExact = true;
+    bool m_more = false;
+    QDateTime m_serverNow;
+    QString m_errorText;
+    QTimer m_timer;
+    QTimer m_coalesce;
+    QPointer<ActionExecutor> m_executor;
+    QSet<int> m_ownRequests; // executor requests sent by this model
+};
+
+} // namespace dedup::models

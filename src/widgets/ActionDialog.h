@@ -1,0 +1,114 @@
+#pragma once
+
+#include "core/RunStatus.h"
+#include "models/ActionIntent.h"
+#include "models/ActionPreview.h"
+#include "models/ActionResult.h"
+#include "models/OperatorAction.h"
+
+#include <QDialog>
+#include <QList>
+
+#include <memory>
+#include <optional>
+
+class QAction;
+class QPushButton;
+
+namespace Ui {
+class ActionDialog;
+}
+
+namespace dedup::models {
+class ActionExecutor;
+class ActionPreviewLoader;
+} // namespace dedup::models
+
+namespace dedup::widgets {
+
+// One operator action on one run (SPEC 7 "Actions", issue 6 "Impact preview"): reads the
+// impact preview in the background, shows what will change (status before → after, the
+// continuation's steps with a warning for every step whose side effect may already have
+// happened), asks for a reason and the action's own inputs, and sends the confirmed intent
+// through ActionExecutor.
+//
+// Safety: OK stays disabled until the preview says the action can be confirmed and the
+// reason is not blank. When the run changed since the operator looked at it, nothing can be
+// sent until "Look again" read it anew. A confirmed intent gets one action key; the button
+// is disabled while it is in flight, and sending it again after an error resends the same
+// key, so the server applies it at most once.
+//
+// The dialog stays open after the answer to show it (applied / changed / error); the
+// outcome is also emitted as actionFinished(). Not for OperatorAction::ResolveStep (a step
+// is settled from the run's steps, not from a run menu): actionsFor() never offers it.
+class ActionDialog : public QDialog {
+    Q_OBJECT
+
+public:
+    // Owns its own loader and executor, each on its own connection to `conninfo`.
+    ActionDialog(const QString &conninfo, models::OperatorAction action, qint64 runId,
+                 qint64 seenToken, core::RunStatus seenStatus, QWidget *parent = nullptr);
+    // Uses the caller's loader and executor (not owned; they must outlive the dialog).
+    ActionDialog(models::ActionPreviewLoader *loader, models::ActionExecutor *executor,
+                 models::OperatorAction action, qint64 runId, qint64 seenToken,
+                 core::RunStatus seenStatus, QWidget *parent = nullptr);
+    ~ActionDialog() override;
+
+    // The menu actions for a run in this state, in OperatorActionText::all() order; none
+    // without dedup_operator (canOperate false) or for finished runs. Each QAction's data()
+    // is the OperatorAction (QVariant::fromValue); the caller connects triggered() and opens
+    // an ActionDialog for it.
+    static QList<QAction *> actionsFor(core::RunStatus status, bool leaseExpired, bool canOperate,
+                                       QObject *parent, bool continuationQueued = false);
+    static models::OperatorAction actionOf(const QAction *action);
+
+    models::OperatorAction action() const { return m_request.action; }
+    qint64 runId() const { return m_request.runId; }
+    // Prefills the assignee (e.g. "me" for Assign to me).
+    void setAssignee(const QString &assignee);
+    void setReason(const QString &reason);
+    void setNote(const QString &note);
+
+    // The preview shown (nullopt while the first one loads or when it failed).
+    const std::optional<models::ActionPreview> &preview() const { return m_preview; }
+    // The last answer (nullopt before one came).
+    const std::optional<models::ActionResult> &result() const { return m_result; }
+    bool isLoading() const { return m_loadId != 0; }
+    bool isSending() const { return m_sendId != 0; }
+    QPushButton *okButton() const;
+    QPushButton *lookAgainButton() const;
+
+public slots:
+    // Reads the run as it is now and takes its state as what the operator saw.
+    void lookAgain();
+
+signals:
+    void previewLoaded();
+    void actionFinished(const dedup::models::ActionResult &result);
+
+private:
+    void init();
+    void load();
+    void confirm();
+    void onLoaded(int requestId, const models::ActionPreview &preview);
+    void onLoadFailed(int requestId, const QString &message);
+    void onFinished(int requestId, const models::ActionResult &result);
+    void showPreview();
+    void fillSteps();
+    void updateInputs();
+    void updateButtons();
+
+    std::unique_ptr<Ui::ActionDialog> m_ui;
+    models::ActionPreviewLoader *m_loader = nullptr;
+    models::ActionExecutor *m_executor = nullptr;
+    models::PreviewRequest m_request;
+    std::optional<models::ActionPreview> m_preview;
+    std::optional<models::ActionResult> m_result;
+    std::optional<models::ActionIntent> m_intent; // confirmed; resent as is after an error
+    int m_loadId = 0;
+    int m_sendId = 0;
+    bool m_done = false;         // applied: nothing more to send
+    bool m_lookingAgain = false; // adopt the state the next preview reads
+};
+
+} // namespace dedup::widgets

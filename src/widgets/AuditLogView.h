@@ -1,0 +1,65 @@
+#pragma once
+
+#include "models/AuditLogQueries.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QTableView;
+
+namespace Ui {
+class AuditLogView;
+}
+
+namespace dedup::models {
+class AuditLogModel;
+}
+
+namespace dedup::widgets {
+
+// The audit log (SPEC 7, issue 6 "Audit view"): every operator action with who, when, what,
+// on which run, why, the outcome and the run's state before → after; newest first and live
+// (the model adds new entries at the top). Filters: run id, action, login role, outcome and
+// a time range; the selected entry's parameters and full before / after state show below.
+class AuditLogView : public QWidget {
+    Q_OBJECT
+
+public:
+    // The time ranges the "When" filter offers (index in its combo box).
+    enum class TimeRange { Any, LastHour, LastDay, LastWeek, LastMonth };
+    Q_ENUM(TimeRange)
+
+    explicit AuditLogView(QWidget *parent = nullptr);
+    ~AuditLogView() override;
+
+    // Shows `model` (not owned; pass nullptr before it is destroyed) with the bar's filter.
+    void setModel(models::AuditLogModel *model);
+    models::AuditLogModel *model() const { return m_model; }
+    QTableView *table() const;
+
+    // Per-run audit: shows the entries of one run (0: every run).
+    void setRunFilter(qint64 runId);
+    void setTimeRange(TimeRange range);
+    // The filter the bar describes now (time ranges relative to the clock).
+    models::AuditLogFilter filter() const;
+
+public slots:
+    void applyFilter();
+    void refresh();
+
+signals:
+    // Double click (or Enter) on an entry about a run.
+    void runActivated(qint64 runId);
+
+private:
+    void showCurrentDetail();
+    void updateStatus();
+
+    std::unique_ptr<Ui::AuditLogView> m_ui;
+    models::AuditLogModel *m_model = nullptr;
+    bool m_filterApplied = false; // the model has the bar's filter (since setModel)
+    int m_appliedRange = 0;       // the time range it was applied with
+};
+
+} // namespace dedup::widgets

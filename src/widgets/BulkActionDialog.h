@@ -1,0 +1,79 @@
+#pragma once
+
+#include "models/BulkPlan.h"
+#include "models/BulkPreview.h"
+#include "models/BulkReport.h"
+
+#include <QDialog>
+
+#include <memory>
+#include <optional>
+
+class QPushButton;
+
+namespace Ui {
+class BulkActionDialog;
+}
+
+namespace dedup::models {
+class BulkPreviewLoader;
+class BulkRunner;
+} // namespace dedup::models
+
+namespace dedup::widgets {
+
+// One bulk action on a selection or on everything matching a filter (SPEC 7 "Actions",
+// issue 6 "Bulk actions"): the preview's breakdown (how many runs, by status, by workflow,
+// how many with uncertain steps, how many changed since selection), a required reason, the
+// typed confirmation above the threshold, then the operation runs in the background
+// (BulkRunner: bounded batches) with progress, Pause / Resume / Abort and, at the end, the
+// report with the runs that were skipped or failed and why.
+//
+// Closing the dialog while the operation runs only hides it from this dialog: the runner
+// is owned by the dialog, so the integrator keeps the dialog alive (e.g. non-modal, not
+// deleted on close) until finished() when it wants the work to go on.
+class BulkActionDialog : public QDialog {
+    Q_OBJECT
+
+public:
+    // `plan`: the action, its options and the target; the reason is entered here.
+    BulkActionDialog(const QString &conninfo, const models::BulkPlan &plan,
+                     QWidget *parent = nullptr);
+    ~BulkActionDialog() override;
+
+    // From how many runs on the operator types the confirmation (reads the preview again).
+    void setConfirmationThreshold(qint64 runs);
+    // Runs per server transaction (BulkRunner::setBatchSize).
+    void setBatchSize(int runs);
+    void setReason(const QString &reason);
+
+    const std::optional<models::BulkPreview> &preview() const { return m_preview; }
+    const models::BulkPlan &plan() const { return m_plan; }
+    models::BulkRunner *runner() const { return m_runner; }
+    QPushButton *startButton() const;
+    // The preview allows it, the reason is there and the typed confirmation matches.
+    bool canStart() const;
+
+signals:
+    void previewLoaded();
+    void finished(const dedup::models::BulkReport &report);
+
+private:
+    void loadPreview();
+    void showPreview();
+    void start();
+    void control(void (models::BulkRunner::*command)(const QString &));
+    void showProgress();
+    void showReport(const models::BulkReport &report);
+    void updateButtons();
+
+    std::unique_ptr<Ui::BulkActionDialog> m_ui;
+    models::BulkPlan m_plan;
+    models::BulkPreviewLoader *m_loader = nullptr;
+    models::BulkRunner *m_runner = nullptr;
+    std::optional<models::BulkPreview> m_preview;
+    int m_loadId = 0;
+    bool m_started = false;
+};
+
+} // namespace dedup::widgets

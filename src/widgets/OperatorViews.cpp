@@ -1,0 +1,209 @@
+#include "widgets/OperatorViews.h"
+
+#include "core/RunStatus.h"
+#include "models/AuditLogModel.h"
+#include "models/BulkPlan.h"
+#include "models/BulkTarget.h"
+#include "models/ReviewQueueModel.h"
+#include "models/RunListModel.h"
+#include "widgets/ActionDialog.h"
+#include "widgets/AuditLogView.h"
+#include "widgets/BulkActionDialog.h"
+#include "widgets/DetailViews.h"
+#include "widgets/MainWindow.h"
+#include "widgets/ReviewQueueView.h"
+#include "widgets/RunDetailView.h"
+#include "widgets/RunsView.h"
+#include "widgets/StoreSession.h"
+
+#include <QDateTime>
+#include <QLocale>
+#include <QMenu>
+#include <QMenuBar>
+
+namespace dedup::widgets {
+
+using models::OperatorAction;
+using models::OperatorActionText;
+
+OperatorViews::OperatorViews(MainWindow *window, DetailViews *details)
+    : QObject(window)
+    , m_window(window)
+    , m_details(details)
+    , m_menu(new QMenu(tr("&Actions"), window))
+    , m_review(new ReviewQueueView(window))
+    , m_audit(new AuditLogView(window)) {
+    m_menu->setObjectName(QStringLiteral("actionsMenu"));
+    // Rebuilt each time it opens: what it offers depends on the run and the selection now.
+    connect(m_menu, &QMenu::aboutToShow, this, [this] {
+        m_menu->clear();
+        fillMenu(m_menu);
+        if (m_menu->isEmpty())
+            m_menu
+                ->addAction(canOperate() ? tr("Select a run or runs first")
+                                         : tr("Read-only: this role cannot act"))
+                ->setEnabled(false);
+    });
+    window->menuBar()->insertMenu(window->menuBar()->actions().constLast(), m_menu);
+    m_review->setObjectName(QStringLiteral("reviewQueueView"));
+    window->addView(m_review, tr("Re&view queue"));
+    m_audit->setObjectName(QStringLiteral("auditLogView"));
+    window->addView(m_audit, tr("A&udit"));
+
+    // The runs list's context menu: the clicked run's actions, then the bulk ones.
+    connect(window->runsView(), &RunsView::contextMenuAboutToShow, this, [this](QMenu *menu) {
+        if (!canOperate())
+            return;
+        menu->addSeparator();
+        const RunsView *runs = m_window->runsView();
+        const int row = runs->model() ? runs->model()->rowOfRun(runs->currentRunId()) : -1;
+        if (row >= 0) {
+            const store::RunRow &run = runs->model()->runAt(row);
+            const bool expired = run.leaseExpiresAt.isValid() &&
+                                 run.leaseExpiresAt <= QDateTime::currentDateTimeUtc();
+            addRunActions(menu, tr("Run %1").arg(run.id), run.id, run.leaseToken, run.statusName,
+                          expired, false);
+        }
+        addBulkActions(menu);
+    });
+    connect(m_review, &ReviewQueueView::runActivated, details, &DetailViews::showRun);
+    connect(m_audit, &AuditLogView::runActivated, details, &DetailViews::showRun);
+    connect(window, &MainWindow::storeAttached, this, &OperatorViews::attach);
+    connect(window, &MainWindow::storeAboutToDetach, this, &OperatorViews::detach);
+}
+
+OperatorViews::~OperatorViews() {
+    detach();
+}
+
+bool OperatorViews::canOperate() const {
+    return m_session && m_session->report().canOperate;
+}
+
+void OperatorViews::fillMenu(QMenu *menu) {
+    if (!canOperate())
+        return;
+    const RunDetailView *detail = m_details->detail();
+    if (detail->hasRun())
+        addRunActions(menu, tr("Run %1 (in the detail)").arg(detail->runId()), detail->runId(),
+                      detail->leaseToken(), detail->statusName(), detail->leaseExpired(),
+                      detail->continuationQueued());
+    addBulkActions(menu);
+}
+
+void OperatorViews::addRunActions(QMenu *menu, const QString &title, qint64 runId, qint64 token,
+                                  const QString &statusName, bool leaseExpired,
+                                  bool continuationQueued) {
+    const std::optional<core::RunStatus> status = core::runStatusFromString(statusName);
+    if (!status)
+        return;
+    // The lease token and status are the ones the operator is looking at: the dialog's
+    // preview says so if the run has moved on since.
+    auto *sub = new QMenu(title, menu);
+    for (QAction *action :
+         ActionDialog::actionsFor(*status, leaseExpired, true, sub, continuationQueued)) {
+        const OperatorAction which = ActionDialog::actionOf(action);
+        connect(action, &QAction::triggered, this, [this, which, runId, token, statusName] {
+            openAction(which, runId, token, statusName);
+        });
+        sub->addAction(action);
+    }
+    if (sub->isEmpty()) {
+        delete sub;
+        return;
+    }
+    menu->addMenu(sub);
+}
+
+void OperatorViews::addBulkActions(QMenu *menu) {
+    const RunsView *runs = m_window->runsView();
+    QList<models::SelectedRun> selected;
+    for (const store::RunRow &row : runs->selectedRows())
+        selected.append({row.id, row.leaseToken, row.status});
+    const std::optional<store::RunFilter> filter =
+        runs->model() ? std::optional(runs->model()->filter()) : std::nullopt;
+    QList<std::pair<QString, models::BulkTarget>> targets;
+    if (!selected.isEmpty())
+        targets.append(
+            {selected.size() == 1
+                 ? tr("1 run selected in the Runs list")
+                 : tr("%1 runs selected in the Runs list").arg(QLocale().toString(selected.size())),
+             models::BulkTarget::selection(selected)});
+    if (filter)
+        targets.append({tr("Every run matching the Runs list's filter"),
+                        models::BulkTarget::matching(*filter)});
+    for (const auto &[title, target] : targets) {
+        auto *sub = new QMenu(title, menu);
+        for (const OperatorAction action : OperatorActionText::all()) {
+            if (!OperatorActionText::bulkAction(action))
+                continue;
+            QAction *item = sub->addAction(OperatorActionText::title(action) + QStringLiteral("…"));
+            connect(item, &QAction::triggered, this,
+                    [this, action, target = target] { openBulk(action, target); });
+        }
+        menu->addMenu(sub);
+    }
+}
+
+void OperatorViews::openAction(OperatorAction action, qint64 runId, qint64 token,
+                               const QString &statusName) {
+    if (!m_session)
+        return;
+    const std::optional<core::RunStatus> status = core::runStatusFromString(statusName);
+    if (!status)
+        return;
+    // Modal: one decision at a time, and the preview it shows is what gets confirmed.
+    ActionDialog dialog(m_session->conninfo(), action, runId, token, *status, m_window);
+    dialog.exec();
+}
+
+void OperatorViews::openBulk(OperatorAction action, const models::BulkTarget &target) {
+    if (!m_session)
+        return;
+    models::BulkPlan plan;
+    plan.action = *OperatorActionText::bulkAction(action);
+    if (action == OperatorAction::ResolveSucceeded)
+        plan.resolution = store::ReviewResolution::Succeeded;
+    else if (action == OperatorAction::ResolveContinue)
+        plan.resolution = store::ReviewResolution::Continue;
+    else
+        plan.resolution = store::ReviewResolution::Cancelled;
+    plan.target = target;
+    // Not modal: the operation runs in the background; the dialog shows its progress and
+    // stays until the operator closes it after the report.
+    auto *dialog = new BulkActionDialog(m_session->conninfo(), plan, m_window);
+    connect(dialog, &BulkActionDialog::finished, dialog,
+            [dialog] { dialog->setAttribute(Qt::WA_DeleteOnClose); });
+    m_bulkDialogs.append(dialog);
+    dialog->show();
+}
+
+void OperatorViews::attach(StoreSession *session) {
+    detach();
+    m_session = session;
+    m_reviewModel = std::make_unique<models::ReviewQueueModel>(session->conninfo());
+    m_reviewModel->setMe(session->report().currentUser);
+    m_reviewModel->attachListener(session->listener());
+    m_review->setModel(m_reviewModel.get());
+    m_review->setActionSource(session->conninfo(), session->report().canOperate);
+    m_auditModel = std::make_unique<models::AuditLogModel>(session->conninfo());
+    m_auditModel->attachListener(session->listener());
+    m_audit->setModel(m_auditModel.get());
+}
+
+void OperatorViews::detach() {
+    // Bulk dialogs work on this store's connections: close them with it. An operation still
+    // running stays so in the store: its pending items are applied by whichever console steps
+    // it next (BulkRunner::attach), never twice.
+    for (const QPointer<BulkActionDialog> &dialog : std::as_const(m_bulkDialogs))
+        delete dialog.data();
+    m_bulkDialogs.clear();
+    m_review->setModel(nullptr);
+    m_review->setActionSource({}, false);
+    m_reviewModel.reset();
+    m_audit->setModel(nullptr);
+    m_auditModel.reset();
+    m_session = nullptr;
+}
+
+} // namespace dedup::widgets

@@ -1,0 +1,75 @@
+#pragma once
+
+#include "models/OperatorAction.h"
+
+#include <QList>
+#include <QObject>
+#include <QPointer>
+
+#include <memory>
+
+class QMenu;
+
+namespace dedup::models {
+class AuditLogModel;
+class BulkTarget;
+class ReviewQueueModel;
+} // namespace dedup::models
+
+namespace dedup::store {
+struct RunRow;
+}
+
+namespace dedup::widgets {
+
+class AuditLogView;
+class BulkActionDialog;
+class DetailViews;
+class MainWindow;
+class ReviewQueueView;
+class StoreSession;
+
+// Where operators act (issue 6): the Actions menu of the window (the run in the detail, the
+// runs selected in the list, every run matching the list's filter), the same entries in the
+// runs list's context menu, and the Review and Audit tabs. Every single-run action opens an
+// ActionDialog (preview, reason, one action key per confirmed intent); every bulk action a
+// BulkActionDialog (breakdown, typed confirmation, progress, report). Without the operator
+// role no action is offered (and the store would refuse them anyway).
+class OperatorViews : public QObject {
+    Q_OBJECT
+
+public:
+    OperatorViews(MainWindow *window, DetailViews *details);
+    ~OperatorViews() override;
+
+    ReviewQueueView *review() const { return m_review; }
+    AuditLogView *audit() const { return m_audit; }
+    QMenu *actionsMenu() const { return m_menu; }
+
+    // The actions for the run shown in the detail, and for the runs list's selection and
+    // filter, as they are now (empty submenus are left out).
+    void fillMenu(QMenu *menu);
+
+private:
+    void attach(StoreSession *session);
+    void detach();
+    bool canOperate() const;
+    void addRunActions(QMenu *menu, const QString &title, qint64 runId, qint64 token,
+                       const QString &statusName, bool leaseExpired, bool continuationQueued);
+    void addBulkActions(QMenu *menu);
+    void openAction(models::OperatorAction action, qint64 runId, qint64 token,
+                    const QString &statusName);
+    void openBulk(models::OperatorAction action, const models::BulkTarget &target);
+
+    MainWindow *m_window;
+    DetailViews *m_details;
+    QMenu *m_menu;
+    ReviewQueueView *m_review;
+    AuditLogView *m_audit;
+    StoreSession *m_session = nullptr; // set between storeAttached and storeAboutToDetach
+    std::unique_ptr<models::ReviewQueueModel> m_reviewModel;
+    std::unique_ptr<models::AuditLogModel> m_auditModel;
+    QList<QPointer<BulkActionDialog>> m_bulkDialogs;
+};
+
+} // namespace dedup::widgets

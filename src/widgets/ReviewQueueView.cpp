@@ -1,0 +1,160 @@
+#include "widgets/ReviewQueueView.h"
+
+#include "models/ActionExecutor.h" // ReviewQueueModel.h needs it complete (QPointer)
+#include "models/ActionResult.h"
+#include "models/ReviewQueueModel.h"
+#include "ui_ReviewQueueView.h"
+#include "widgets/ActionDialog.h"
+
+#include <QHeaderView>
+#include <QMenu>
+
+namespace dedup::widgets {
+
+using models::OperatorAction;
+using models::ReviewQueueFilter;
+using models::ReviewQueueModel;
+
+namespace {
+
+std::optional<QString> optionalText(const QLineEdit *edit) {
+    const QString text = edit->text().trimmed();
+    return text.isEmpty() ? std::nullopt : std::optional<QString>(text);
+}
+
+} // namespace
+
+ReviewQueueView::ReviewQueueView(QWidget *parent)
+    : QWidget(parent)
+    , m_ui(std::make_unique<Ui::ReviewQueueView>()) {
+    m_ui->setupUi(this);
+    m_ui->assigneeCombo->addItem(tr("anyone"), int(ReviewQueueFilter::Assignee::Anyone));
+    m_ui->assigneeCombo->addItem(tr("me"), int(ReviewQueueFilter::Assignee::Me));
+    m_ui->assigneeCombo->addItem(tr("nobody"), int(ReviewQueueFilter::Assignee::Unassigned));
+    m_ui->errorLabel->hide();
+    m_ui->errorLabel->setTextFormat(Qt::PlainText);
+    m_ui->table->horizontalHeader()->setStretchLastSection(true);
+    m_ui->table->verticalHeader()->hide();
+    m_ui->table->setTextElideMode(Qt::ElideMiddle);
+
+    auto *resolveMenu = new QMenu(m_ui->resolveButton);
+    for (const OperatorAction action :
+         {OperatorAction::ResolveSucceeded, OperatorAction::ResolveCancelled,
+          OperatorAction::ResolveContinue}) {
+        resolveMenu->addAction(models::OperatorActionText::title(action) + QStringLiteral("…"),
+                               this, [this, action] { openAction(action); });
+    }
+    m_ui->resolveButton->setMenu(resolveMenu);
+    connect(m_ui->assignButton, &QPushButton::clicked, this,
+            [this] { openAction(OperatorAction::AssignReview); });
+    connect(m_ui->noteButton, &QPushButton::clicked, this,
+            [this] { openAction(OperatorAction::ReviewNote); });
+    for (QLineEdit *edit : {m_ui->workflowEdit, m_ui->scopeEdit, m_ui->keyEdit})
+        connect(edit, &QLineEdit::editingFinished, this, &ReviewQueueView::applyFilter);
+    connect(m_ui->assigneeCombo, &QComboBox::currentIndexChanged, this,
+            &ReviewQueueView::applyFilter);
+    connect(m_ui->table, &QTableView::activated, this, [this](const QModelIndex &index) {
+        emit runActivated(index.data(ReviewQueueModel::RunIdRole).toLongLong());
+    });
+    updateButtons();
+    updateCount();
+}
+
+ReviewQueueView::~ReviewQueueView() = default;
+
+QTableView *ReviewQueueView::table() const {
+    return m_ui->table;
+}
+
+void ReviewQueueView::setModel(ReviewQueueModel *model) {
+    if (m_model)
+        disconnect(m_model, nullptr, this, nullptr);
+    m_model = model;
+    QItemSelectionModel *oldSelection = m_ui->table->selectionModel();
+    m_ui->table->setModel(model);
+    delete oldSelection; // the view does not delete the one it replaces
+    if (model) {
+        connect(model, &ReviewQueueModel::countChanged, this, &ReviewQueueView::updateCount);
+        connect(model, &ReviewQueueModel::loadingChanged, this, &ReviewQueueView::updateCount);
+        connect(model, &ReviewQueueModel::refreshed, this, [this] {
+            m_ui->errorLabel->hide();
+            updateCount();
+            updateButtons();
+        });
+        connect(model, &ReviewQueueModel::errorOccurred, this, [this](const QString &message) {
+            m_ui->errorLabel->setText(message);
+            m_ui->errorLabel->show();
+        });
+        connect(model, &QAbstractItemModel::rowsRemoved, this, &ReviewQueueView::updateButtons);
+        connect(m_ui->table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+                &ReviewQueueView::updateButtons);
+        applyFilter();
+    }
+    updateButtons();
+    updateCount();
+}
+
+void ReviewQueueView::setActionSource(const QString &conninfo, bool canOperate) {
+    m_conninfo = conninfo;
+    m_canOperate = canOperate && !conninfo.isEmpty();
+    updateButtons();
+}
+
+qint64 ReviewQueueView::currentRunId() const {
+    const QModelIndex index = m_ui->table->currentIndex();
+    return index.isValid() ? index.data(ReviewQueueModel::RunIdRole).toLongLong() : 0;
+}
+
+void ReviewQueueView::applyFilter() {
+    if (!m_model)
+        return;
+    ReviewQueueFilter filter;
+    filter.workflow = optionalText(m_ui->workflowEdit);
+    filter.scope = optionalText(m_ui->scopeEdit);
+    filter.keyPrefix = optionalText(m_ui->keyEdit);
+    filter.assignee = ReviewQueueFilter::Assignee(m_ui->assigneeCombo->currentData().toInt());
+    if (filter != m_model->filter())
+        m_model->setFilter(filter);
+}
+
+ActionDialog *ReviewQueueView::openAction(OperatorAction action) {
+    const QModelIndex index = m_ui->table->currentIndex();
+    if (!m_model || !m_canOperate || !index.isValid())
+        return nullptr;
+    auto *dialog =
+        new ActionDialog(m_conninfo, action, index.data(ReviewQueueModel::RunIdRole).toLongLong(),
+                         index.data(ReviewQueueModel::LeaseTokenRole).toLongLong(),
+                         core::RunStatus::ManualReview, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (action == OperatorAction::AssignReview)
+        dialog->setAssignee(m_model->me());
+    connect(dialog, &ActionDialog::actionFinished, this,
+            [this](const models::ActionResult &result) {
+                if (m_model)
+                    m_model->refresh();
+                emit actionFinished(result);
+            });
+    dialog->show();
+    return dialog;
+}
+
+void ReviewQueueView::updateButtons() {
+    for (QPushButton *button : {m_ui->assignButton, m_ui->noteButton, m_ui->resolveButton}) {
+        button->setVisible(m_canOperate);
+        button->setEnabled(m_canOperate && m_ui->table->currentIndex().isValid());
+    }
+}
+
+void ReviewQueueView::updateCount() {
+    if (!m_model) {
+        m_ui->countLabel->clear();
+        return;
+    }
+    const QString count = m_model->countText();
+    QString text = count.isEmpty() ? QString() : tr("%1 in review").arg(count);
+    if (m_model->isLoading())
+        text += (text.isEmpty() ? QString() : QStringLiteral(" ")) + tr("(loading…)");
+    m_ui->countLabel->setText(text);
+}
+
+} // namespace dedup::widgets

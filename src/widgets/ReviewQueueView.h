@@ -1,0 +1,67 @@
+#pragma once
+
+#include "models/OperatorAction.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QTableView;
+
+namespace Ui {
+class ReviewQueueView;
+}
+
+namespace dedup::models {
+class ReviewQueueModel;
+struct ActionResult;
+} // namespace dedup::models
+
+namespace dedup::widgets {
+
+class ActionDialog;
+
+// The manual review queue (SPEC 7 "Manual review queue"): runs in manual_review, oldest
+// review first, with reason, age and assignee, filtered like the runs list (workflow, scope,
+// key prefix, assigned to me / unassigned / anyone). Assign to me, Note and Resolve open an
+// ActionDialog (impact preview, reason, one action key) for the current run; they are
+// hidden in read-only mode.
+class ReviewQueueView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ReviewQueueView(QWidget *parent = nullptr);
+    ~ReviewQueueView() override;
+
+    // Shows `model` (not owned; pass nullptr before it is destroyed) with the bar's filter.
+    void setModel(models::ReviewQueueModel *model);
+    models::ReviewQueueModel *model() const { return m_model; }
+    // Where the action dialogs connect (each its own loader and executor) and whether the
+    // role may act (dedup_operator); without it no action is offered.
+    void setActionSource(const QString &conninfo, bool canOperate);
+    QTableView *table() const;
+    qint64 currentRunId() const;
+
+    // Opens the dialog for `action` on the current run (non-modal, deleted when closed);
+    // nullptr when there is no current run or no action source.
+    ActionDialog *openAction(models::OperatorAction action);
+
+public slots:
+    void applyFilter();
+
+signals:
+    void runActivated(qint64 runId);
+    // An action sent from one of this view's dialogs was answered.
+    void actionFinished(const dedup::models::ActionResult &result);
+
+private:
+    void updateButtons();
+    void updateCount();
+
+    std::unique_ptr<Ui::ReviewQueueView> m_ui;
+    models::ReviewQueueModel *m_model = nullptr;
+    QString m_conninfo;
+    bool m_canOperate = false;
+};
+
+} // namespace dedup::widgets
