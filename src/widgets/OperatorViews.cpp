@@ -3,23 +3,32 @@
 #include "core/RunStatus.h"
 #include "models/AuditLogModel.h"
 #include "models/BulkPlan.h"
+#include "models/BulkRunner.h"
 #include "models/BulkTarget.h"
+#include "models/CorrelationModel.h"
 #include "models/ReviewQueueModel.h"
 #include "models/RunListModel.h"
+#include "models/StuckRunsModel.h"
 #include "widgets/ActionDialog.h"
 #include "widgets/AuditLogView.h"
 #include "widgets/BulkActionDialog.h"
+#include "widgets/CorrelationView.h"
 #include "widgets/DetailViews.h"
 #include "widgets/MainWindow.h"
 #include "widgets/ReviewQueueView.h"
 #include "widgets/RunDetailView.h"
 #include "widgets/RunsView.h"
 #include "widgets/StoreSession.h"
+#include "widgets/StuckView.h"
 
 #include <QDateTime>
+#include <QLabel>
 #include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTimer>
 
 namespace dedup::widgets {
 
@@ -32,7 +41,9 @@ OperatorViews::OperatorViews(MainWindow *window, DetailViews *details)
     , m_details(details)
     , m_menu(new QMenu(tr("&Actions"), window))
     , m_review(new ReviewQueueView(window))
-    , m_audit(new AuditLogView(window)) {
+    , m_audit(new AuditLogView(window))
+    , m_bulkLabel(new QLabel(window))
+    , m_bulkPoll(new QTimer(this)) {
     m_menu->setObjectName(QStringLiteral("actionsMenu"));
     // Rebuilt each time it opens: what it offers depends on the run and the selection now.
     connect(m_menu, &QMenu::aboutToShow, this, [this] {
@@ -65,6 +76,17 @@ OperatorViews::OperatorViews(MainWindow *window, DetailViews *details)
                           expired, false);
         }
         addBulkActions(menu);
+    });
+    watchTable(details->stuck()->table());
+    watchTable(details->correlation()->table());
+    // Bulk operations of every console (a second console sees one running, and by whom).
+    m_bulkLabel->setObjectName(QStringLiteral("bulkLabel"));
+    m_bulkLabel->hide();
+    window->statusBar()->insertPermanentWidget(0, m_bulkLabel);
+    m_bulkPoll->setInterval(5000);
+    connect(m_bulkPoll, &QTimer::timeout, this, [this] {
+        if (m_bulkWatcher)
+            m_bulkWatcher->requestActiveOperations();
     });
     connect(m_review, &ReviewQueueView::runActivated, details, &DetailViews::showRun);
     connect(m_audit, &AuditLogView::runActivated, details, &DetailViews::showRun);
@@ -145,6 +167,68 @@ void OperatorViews::addBulkActions(QMenu *menu) {
     }
 }
 
+void OperatorViews::watchTable(QAbstractItemView *table) {
+    table->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(table, &QWidget::customContextMenuRequested, this, [this, table](const QPoint &at) {
+        const QModelIndex index = table->indexAt(at);
+        if (!index.isValid())
+            return;
+        QMenu menu;
+        fillRowMenu(&menu, table, index);
+        if (!menu.isEmpty())
+            menu.exec(table->viewport()->mapToGlobal(at));
+    });
+}
+
+void OperatorViews::fillRowMenu(QMenu *menu, const QAbstractItemView *table,
+                                const QModelIndex &index) {
+    if (!canOperate() || !index.isValid())
+        return;
+    const StuckView *stuck = m_details->stuck();
+    if (table == stuck->table()) {
+        // Every stuck run is processing; the lease may still be live (too old only).
+        addRunActions(menu,
+                      tr("Run %1").arg(index.data(models::StuckRunsModel::RunIdRole).toLongLong()),
+                      index.data(models::StuckRunsModel::RunIdRole).toLongLong(),
+                      index.data(models::StuckRunsModel::LeaseTokenRole).toLongLong(),
+                      QStringLiteral("processing"),
+                      index.data(models::StuckRunsModel::LeaseExpiredRole).toBool(), false);
+    } else if (table == m_details->correlation()->table()) {
+        const qint64 runId = index.data(models::CorrelationModel::RunIdRole).toLongLong();
+        addRunActions(menu, tr("Run %1").arg(runId), runId,
+                      index.data(models::CorrelationModel::LeaseTokenRole).toLongLong(),
+                      index.data(models::CorrelationModel::StatusNameRole).toString(), false,
+                      false);
+    }
+}
+
+void OperatorViews::setBulkPollInterval(int milliseconds) {
+    m_bulkPoll->setInterval(milliseconds);
+}
+
+void OperatorViews::showActiveBulk(const QList<store::BulkState> &operations) {
+    if (operations.isEmpty()) {
+        m_bulkLabel->hide();
+        return;
+    }
+    QStringList lines;
+    for (const store::BulkState &op : operations) {
+        const std::optional<store::BulkAction> action = store::bulkActionFromString(op.action);
+        lines.append(
+            tr("%1 by %2, %3: %4 of %5 done%6")
+                .arg(action ? OperatorActionText::title(*action) : op.action, op.requestedBy,
+                     op.status)
+                .arg(op.applied + op.changed + op.failed)
+                .arg(op.total)
+                .arg(op.runner.isEmpty() ? QString() : tr(" (last batch by %1)").arg(op.runner)));
+    }
+    m_bulkLabel->setText(operations.size() == 1
+                             ? tr("Bulk: %1").arg(lines.constFirst())
+                             : tr("Bulk: %1 operations active").arg(operations.size()));
+    m_bulkLabel->setToolTip(lines.join(QLatin1Char('\n')));
+    m_bulkLabel->show();
+}
+
 void OperatorViews::openAction(OperatorAction action, qint64 runId, qint64 token,
                                const QString &statusName) {
     if (!m_session)
@@ -189,6 +273,11 @@ void OperatorViews::attach(StoreSession *session) {
     m_auditModel = std::make_unique<models::AuditLogModel>(session->conninfo());
     m_auditModel->attachListener(session->listener());
     m_audit->setModel(m_auditModel.get());
+    m_bulkWatcher = std::make_unique<models::BulkRunner>(session->conninfo());
+    connect(m_bulkWatcher.get(), &models::BulkRunner::activeOperations, this,
+            &OperatorViews::showActiveBulk);
+    m_bulkWatcher->requestActiveOperations();
+    m_bulkPoll->start();
 }
 
 void OperatorViews::detach() {
@@ -203,6 +292,9 @@ void OperatorViews::detach() {
     m_reviewModel.reset();
     m_audit->setModel(nullptr);
     m_auditModel.reset();
+    m_bulkPoll->stop();
+    m_bulkWatcher.reset();
+    m_bulkLabel->hide();
     m_session = nullptr;
 }
 

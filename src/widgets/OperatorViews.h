@@ -8,17 +8,23 @@
 
 #include <memory>
 
+class QAbstractItemView;
+class QLabel;
 class QMenu;
+class QModelIndex;
+class QTimer;
 
 namespace dedup::models {
 class AuditLogModel;
+class BulkRunner;
 class BulkTarget;
 class ReviewQueueModel;
 } // namespace dedup::models
 
 namespace dedup::store {
+struct BulkState;
 struct RunRow;
-}
+} // namespace dedup::store
 
 namespace dedup::widgets {
 
@@ -49,6 +55,12 @@ public:
     // The actions for the run shown in the detail, and for the runs list's selection and
     // filter, as they are now (empty submenus are left out).
     void fillMenu(QMenu *menu);
+    // The context menu of a row of the Stuck or Correlation table: that run's actions.
+    void fillRowMenu(QMenu *menu, const QAbstractItemView *table, const QModelIndex &index);
+    // "Bulk: 1 running …" while any console's bulk operation is not finished; hidden else.
+    QLabel *bulkLabel() const { return m_bulkLabel; }
+    // How often other consoles' bulk operations are looked up (default 5 s).
+    void setBulkPollInterval(int milliseconds);
 
 private:
     void attach(StoreSession *session);
@@ -60,6 +72,8 @@ private:
     void openAction(models::OperatorAction action, qint64 runId, qint64 token,
                     const QString &statusName);
     void openBulk(models::OperatorAction action, const models::BulkTarget &target);
+    void watchTable(QAbstractItemView *table);
+    void showActiveBulk(const QList<store::BulkState> &operations);
 
     MainWindow *m_window;
     DetailViews *m_details;
@@ -69,6 +83,9 @@ private:
     StoreSession *m_session = nullptr; // set between storeAttached and storeAboutToDetach
     std::unique_ptr<models::ReviewQueueModel> m_reviewModel;
     std::unique_ptr<models::AuditLogModel> m_auditModel;
+    std::unique_ptr<models::BulkRunner> m_bulkWatcher; // only lists operations, never steps
+    QLabel *m_bulkLabel;
+    QTimer *m_bulkPoll;
     QList<QPointer<BulkActionDialog>> m_bulkDialogs;
 };
 

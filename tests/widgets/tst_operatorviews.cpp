@@ -7,6 +7,8 @@
 #include "models/ReviewQueueModel.h"
 #include "models/RunDetailSource.h"
 #include "models/RunListModel.h"
+#include "models/StuckRunsModel.h"
+#include "store/BulkOperations.h"
 #include "widgets/AuditLogView.h"
 #include "widgets/DetailViews.h"
 #include "widgets/MainWindow.h"
@@ -14,7 +16,9 @@
 #include "widgets/ReviewQueueView.h"
 #include "widgets/RunDetailView.h"
 #include "widgets/RunsView.h"
+#include "widgets/StuckView.h"
 
+#include <QLabel>
 #include <QMenu>
 #include <QTabWidget>
 #include <QTableView>
@@ -64,6 +68,8 @@ private slots:
     void operatorGetsActionsForDetailSelectionAndFilter();
     void viewerGetsNone();
     void reviewAndAuditTabsShowTheStore();
+    void stuckRowsOfferTheirActions();
+    void anotherConsolesBulkOperationIsShown();
 };
 
 void TestOperatorViews::initTestCase() {
@@ -183,6 +189,81 @@ void TestOperatorViews::reviewAndAuditTabsShowTheStore() {
     window.detachStore();
     QVERIFY(window.operatorViews()->review()->model() == nullptr);
     QVERIFY(window.operatorViews()->audit()->model() == nullptr);
+}
+
+void TestOperatorViews::stuckRowsOfferTheirActions() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    auto su = db.connect();
+    QVERIFY(su);
+    const optest::PreparedRun stuck =
+        optest::prepareRun(*su, QStringLiteral("processing_expired"), QStringLiteral("stuck-1"));
+    QVERIFY2(stuck.error.isEmpty(), qPrintable(stuck.error));
+    MainWindow window;
+    window.attachStore(reportFor(db, QStringLiteral("t_operator"), true));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    widgets::StuckView *view = window.detailViews()->stuck();
+    QTRY_COMPARE(view->model()->rowCount(), 1);
+    const QModelIndex row = view->table()->model()->index(0, 0);
+    QMenu menu;
+    window.operatorViews()->fillRowMenu(&menu, view->table(), row);
+    const QString clear =
+        QStringLiteral("Run %1/").arg(stuck.id) +
+        models::OperatorActionText::title(models::OperatorAction::ClearStaleLease) +
+        QStringLiteral("…");
+    QVERIFY2(entries(menu).contains(clear), qPrintable(entries(menu).join(QLatin1Char('\n'))));
+
+    // A viewer gets nothing there either.
+    window.attachStore(reportFor(db, QStringLiteral("t_viewer"), false));
+    QTRY_COMPARE(view->model()->rowCount(), 1);
+    QMenu none;
+    window.operatorViews()->fillRowMenu(&none, view->table(), view->table()->model()->index(0, 0));
+    QVERIFY(none.isEmpty());
+}
+
+void TestOperatorViews::anotherConsolesBulkOperationIsShown() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(actiontest::seedFailedRuns(db, 4, QStringLiteral("bk-")), QString());
+    MainWindow window;
+    window.operatorViews()->setBulkPollInterval(200);
+    window.attachStore(reportFor(db, QStringLiteral("t_viewer"), false));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QLabel *label = window.operatorViews()->bulkLabel();
+    QTest::qWait(400);
+    QVERIFY(!label->isVisible());
+
+    // Another console starts a bulk cancel and has not applied it yet.
+    auto other = db.connect(QStringLiteral("t_operator"));
+    QVERIFY(other);
+    store::BulkOperations bulk(*other);
+    store::BulkRequest request;
+    request.id = store::BulkOperations::newBulkId();
+    request.action = store::BulkAction::Cancel;
+    request.reason = QStringLiteral("provider outage");
+    QVERIFY(bulk.create(request).ok());
+    const auto rows = other->exec(QStringLiteral(
+        "SELECT id, lease_token FROM dedup.runs WHERE status = 'failed' ORDER BY id"));
+    QVERIFY(rows.ok());
+    QList<store::BulkItem> items;
+    for (int i = 0; i < rows.rows(); ++i)
+        items.append({rows.toInt64(i, 0), rows.toInt64(i, 1), QStringLiteral("failed")});
+    QVERIFY(bulk.addItems(request.id, items).ok());
+    QVERIFY(bulk.control(request.id, store::BulkCommand::Start, request.reason,
+                         store::BulkOperations::newBulkId())
+                .ok());
+    QTRY_VERIFY_WITH_TIMEOUT(label->isVisible(), 5000);
+    QVERIFY2(label->text().contains(QStringLiteral("t_operator")), qPrintable(label->text()));
+    QVERIFY2(label->text().contains(QStringLiteral("0 of 4")), qPrintable(label->text()));
+    QVERIFY(bulk.step(request.id, 2, QStringLiteral("console-b")).ok());
+    QTRY_VERIFY_WITH_TIMEOUT(label->text().contains(QStringLiteral("2 of 4")), 5000);
+    QVERIFY(label->text().contains(QStringLiteral("console-b")));
+    QVERIFY(bulk.control(request.id, store::BulkCommand::Abort, QStringLiteral("enough"),
+                         store::BulkOperations::newBulkId())
+                .ok());
+    QTRY_VERIFY_WITH_TIMEOUT(!label->isVisible(), 5000);
 }
 
 QTEST_MAIN(TestOperatorViews)
