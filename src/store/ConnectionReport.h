@@ -35,8 +35,8 @@ public:
     // memory only, never saved, never logged, never shown.
     QString conninfo;
     QString profileName;
-    QString target;      // "user@host:port/dbname", for display; never a password
-    QString currentUser; // current_user on the server
+    QString target;          // "user@host:port/dbname", for display; never a password
+    QString currentUser;     // current_user on the server
     bool canOperate = false; // member of dedup_operator (or superuser): actions allowed
     bool canRead = false;    // may read the store (viewer, operator or superuser)
     int serverVersion = 0;   // e.g. 150018
