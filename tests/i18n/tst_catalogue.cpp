@@ -3,6 +3,7 @@
 // description update_translations uses, into a copy of the catalogue, and compares.
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -13,8 +14,22 @@ namespace {
 struct Catalogue {
     QSet<QString> messages; // "context\x1fsource\x1fcomment"
     int unfinished = 0;
+    // Finished translations whose placeholders differ from their source's: a %1 lost in
+    // translation shows the raw text, an extra one shows garbage.
+    QStringList placeholderMismatches;
     QString error;
 };
+
+// The placeholders of a text, sorted: %1, %L2, %n.
+QStringList placeholders(const QString &text) {
+    static const QRegularExpression pattern(QStringLiteral("%(L?[1-9][0-9]?|n)"));
+    QStringList found;
+    for (auto it = pattern.globalMatch(text); it.hasNext();)
+        found.append(it.next().captured(0));
+    found.removeDuplicates();
+    found.sort();
+    return found;
+}
 
 Catalogue read(const QString &path) {
     Catalogue catalogue;
@@ -25,6 +40,7 @@ Catalogue read(const QString &path) {
     }
     QXmlStreamReader xml(&file);
     QString context, source, comment;
+    QStringList translations;
     bool unfinished = false;
     while (!xml.atEnd()) {
         xml.readNext();
@@ -35,17 +51,38 @@ Catalogue read(const QString &path) {
             else if (name == QLatin1String("message")) {
                 source.clear();
                 comment.clear();
+                translations.clear();
                 unfinished = false;
             } else if (name == QLatin1String("source"))
                 source = xml.readElementText();
             else if (name == QLatin1String("comment"))
                 comment = xml.readElementText();
-            else if (name == QLatin1String("translation"))
+            else if (name == QLatin1String("translation")) {
                 unfinished =
                     xml.attributes().value(QLatin1String("type")) == QLatin1String("unfinished");
+                // Plural messages hold <numerusform> children; others the text itself.
+                QString text;
+                while (!xml.atEnd()) {
+                    xml.readNext();
+                    if (xml.isCharacters())
+                        text += xml.text();
+                    else if (xml.isStartElement() && xml.name() == QLatin1String("numerusform"))
+                        translations.append(xml.readElementText());
+                    else if (xml.isEndElement() && xml.name() == QLatin1String("translation"))
+                        break;
+                }
+                if (translations.isEmpty())
+                    translations.append(text);
+            }
         } else if (xml.isEndElement() && xml.name() == QLatin1String("message")) {
             catalogue.messages.insert(context + QChar(0x1f) + source + QChar(0x1f) + comment);
             catalogue.unfinished += unfinished ? 1 : 0;
+            const QStringList expected = placeholders(source);
+            for (const QString &translation : std::as_const(translations)) {
+                if (!unfinished && !translation.isEmpty() && placeholders(translation) != expected)
+                    catalogue.placeholderMismatches.append(
+                        QStringLiteral("  %1: \"%2\" -> \"%3\"").arg(context, source, translation));
+            }
         }
     }
     if (xml.hasError())
@@ -123,6 +160,10 @@ void TestCatalogue::everyStringIsInTheCatalogue() {
                                        "the sources (run update_translations):\n%2")
                             .arg(gone.size())
                             .arg(describe(gone))));
+    QVERIFY2(
+        committed.placeholderMismatches.isEmpty(),
+        qPrintable(QStringLiteral("translations whose placeholders differ from the source:\n") +
+                   committed.placeholderMismatches.mid(0, 25).join(QLatin1Char('\n'))));
     // Translating them is the catalogue's own work; say how far it is.
     qInfo("%lld messages, %d not translated yet", qlonglong(committed.messages.size()),
           committed.unfinished);
