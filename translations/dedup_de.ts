@@ -5,3482 +5,3483 @@
     <name>ActionAvailability</name>
     <message>
         <source>The run is %1; this action applies to %2 runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf ist %1; diese Aktion gilt für Läufe im Status %2.</translation>
     </message>
     <message>
         <source>The lease is live: its worker is still heartbeating. Only an expired lease can be cleared.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Lease ist aktiv: Ihr Worker sendet noch Heartbeats. Nur eine abgelaufene Lease kann freigegeben werden.</translation>
     </message>
     <message>
         <source>A continuation is already queued for this run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für diesen Lauf ist bereits eine Fortsetzung eingereiht.</translation>
     </message>
 </context>
 <context>
     <name>ActionDialog</name>
     <message>
         <source>&amp;Look again</source>
-        <translation type="unfinished"></translation>
+        <translation>Erneut &amp;ansehen</translation>
     </message>
     <message>
         <source>Read the run as it is now and show what the action would do to it</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Lauf im aktuellen Zustand lesen und zeigen, was die Aktion mit ihm tun würde</translation>
     </message>
     <message>
         <source>Re-run &amp;uncertain steps (I checked: their side effect did not happen)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ungewisse Schritte erneut ausführen (geprüft: ihr Seiteneffekt ist nicht eingetreten)</translation>
     </message>
     <message>
         <source>&amp;Assignee:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bearbeiter:</translation>
     </message>
     <message>
         <source>Nobody</source>
-        <translation type="unfinished"></translation>
+        <translation>Niemand</translation>
     </message>
     <message>
         <source>&amp;Note:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Notiz:</translation>
     </message>
     <message>
         <source>&amp;Reason:</source>
-        <translation type="unfinished"></translation>
+        <translation>Be&amp;gründung:</translation>
     </message>
     <message>
         <source>Required: goes into the audit log (e.g. a ticket number)</source>
-        <translation type="unfinished"></translation>
+        <translation>Pflichtfeld: wird ins Audit-Protokoll geschrieben (z. B. eine Ticketnummer)</translation>
     </message>
 </context>
 <context>
     <name>ActionIntent</name>
     <message>
         <source>A reason is required: it goes into the audit log.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Begründung ist erforderlich: Sie wird ins Audit-Protokoll geschrieben.</translation>
     </message>
     <message>
         <source>The action has no action key; confirm it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Aktion hat keinen Aktionsschlüssel; bestätigen Sie sie erneut.</translation>
     </message>
     <message>
         <source>No run is selected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es ist kein Lauf ausgewählt.</translation>
     </message>
     <message>
         <source>The note is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Notiz ist leer.</translation>
     </message>
     <message>
         <source>Choose the step to settle.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie den Schritt, der abgeschlossen werden soll.</translation>
     </message>
 </context>
 <context>
     <name>ActionPreview</name>
     <message>
         <source>the provider&apos;s reference %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Referenz %1 des Anbieters</translation>
     </message>
     <message>
         <source>the request with idempotency key %1 at the provider</source>
-        <translation type="unfinished"></translation>
+        <translation>die Anfrage mit dem Idempotenzschlüssel %1 beim Anbieter</translation>
     </message>
     <message>
         <source>the provider&apos;s log for this run (no reference was recorded)</source>
-        <translation type="unfinished"></translation>
+        <translation>das Protokoll des Anbieters zu diesem Lauf (es wurde keine Referenz erfasst)</translation>
     </message>
     <message>
         <source>Step &quot;%1&quot;: the side effect may already have happened (the worker started it and never recorded the outcome). Check %2 before deciding.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt „%1“: Der Seiteneffekt ist möglicherweise bereits eingetreten (der Worker hat ihn gestartet und das Ergebnis nie erfasst). Prüfen Sie %2, bevor Sie entscheiden.</translation>
     </message>
     <message>
         <source>Run %1 does not exist any more (purged?).</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 existiert nicht mehr (bereinigt?).</translation>
     </message>
     <message>
         <source>lease cleared</source>
-        <translation type="unfinished"></translation>
+        <translation>Lease freigegeben</translation>
     </message>
     <message>
         <source>The run goes to manual review: its attempts are used up (%1 of %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf geht in die manuelle Prüfung: Seine Versuche sind aufgebraucht (%1 von %2).</translation>
     </message>
     <message>
         <source>The run becomes failed (retryable): a redelivery or a continuation resumes it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf wird auf fehlgeschlagen (wiederholbar) gesetzt: Eine erneute Zustellung oder eine Fortsetzung setzt ihn fort.</translation>
     </message>
     <message>
         <source>routed to review</source>
-        <translation type="unfinished"></translation>
+        <translation>zur Prüfung weitergeleitet</translation>
     </message>
     <message>
         <source>The run waits in the manual review queue; workers leave it alone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf wartet in der Prüfwarteschlange; Worker lassen ihn in Ruhe.</translation>
     </message>
     <message>
         <source>The run is finished as succeeded; duplicates get its stored result.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf wird als erfolgreich abgeschlossen; Duplikate erhalten sein gespeichertes Ergebnis.</translation>
     </message>
     <message>
         <source>Step &quot;%1&quot; is %2: marking the run succeeded says it is not needed or did happen.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt „%1“ ist %2: Den Lauf als erfolgreich zu markieren bedeutet, dass der Schritt nicht nötig ist oder ausgeführt wurde.</translation>
     </message>
     <message>
         <source>run cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf abgebrochen</translation>
     </message>
     <message>
         <source>The run is cancelled for good: it never runs again and duplicates are answered with its stored result.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf wird endgültig abgebrochen: Er läuft nie wieder, und Duplikate werden mit seinem gespeicherten Ergebnis beantwortet.</translation>
     </message>
     <message>
         <source>Sets who works on the review (now unassigned).</source>
-        <translation type="unfinished"></translation>
+        <translation>Legt fest, wer die Prüfung bearbeitet (derzeit niemand).</translation>
     </message>
     <message>
         <source>Sets who works on the review (now %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Legt fest, wer die Prüfung bearbeitet (derzeit %1).</translation>
     </message>
     <message>
         <source>Replaces the review note (the audit log keeps the earlier ones).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ersetzt die Prüfnotiz (das Audit-Protokoll behält die früheren).</translation>
     </message>
     <message>
         <source>The queued continuation (command %1) is cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die eingereihte Fortsetzung (Befehl %1) wird abgebrochen.</translation>
     </message>
     <message>
         <source>The lease token goes from %1 to %2: worker %3 is fenced, every further call it makes is refused.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Lease-Token wechselt von %1 zu %2: Worker %3 wird ausgesperrt, jeder weitere Aufruf von ihm wird abgelehnt.</translation>
     </message>
     <message>
         <source>(unnamed)</source>
-        <translation type="unfinished"></translation>
+        <translation>(unbenannt)</translation>
     </message>
     <message>
         <source>Steps in progress become uncertain (%1): %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Laufende Schritte werden ungewiss (%1): %2.</translation>
     </message>
     <message>
         <source>A continuation is queued; every step is done, so the worker that takes it only finishes the run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Fortsetzung wird eingereiht; alle Schritte sind erledigt, daher schließt der Worker, der sie übernimmt, den Lauf nur ab.</translation>
     </message>
     <message>
         <source>A continuation is queued: of %1 steps, %2 will run, %3 are skipped as done and %4 are uncertain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Fortsetzung wird eingereiht: Von %1 Schritten werden %2 ausgeführt, %3 als erledigt übersprungen und %4 sind ungewiss.</translation>
     </message>
     <message>
         <source>The run stays %1 until a worker takes the continuation; then it is processing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf bleibt %1, bis ein Worker die Fortsetzung übernimmt; dann ist er in Bearbeitung (processing).</translation>
     </message>
     <message>
         <source>Step &quot;%1&quot; has no downstream key: the continuation stops there and the run goes back to manual review, unless you settle the step first or confirm that it did not happen (rerun uncertain steps).</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt „%1“ hat keinen Downstream-Schlüssel: Die Fortsetzung hält dort an und der Lauf geht zurück in die manuelle Prüfung, es sei denn, Sie schließen den Schritt vorher ab oder bestätigen, dass er nicht eingetreten ist (ungewisse Schritte erneut ausführen).</translation>
     </message>
     <message>
         <source>Step &quot;%1&quot; runs again although its outcome is unknown: if it did happen, it happens twice. You vouch that it did not.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt „%1“ wird erneut ausgeführt, obwohl sein Ergebnis unbekannt ist: Falls er eingetreten ist, geschieht er zweimal. Sie bürgen dafür, dass er nicht eingetreten ist.</translation>
     </message>
     <message>
         <source>Step &quot;%1&quot; runs again with downstream key %2: the provider deduplicates it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt „%1“ wird mit dem Downstream-Schlüssel %2 erneut ausgeführt: Der Anbieter dedupliziert ihn.</translation>
     </message>
     <message>
         <source>The run has no step &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf hat keinen Schritt „%1“.</translation>
     </message>
     <message>
         <source>Step &quot;%1&quot; is %2; it cannot be settled as %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt „%1“ ist %2; er kann nicht als %3 abgeschlossen werden.</translation>
     </message>
     <message>
         <source>Step &quot;%1&quot; is recorded as done: a continuation skips it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt „%1“ ist als erledigt erfasst: Eine Fortsetzung überspringt ihn.</translation>
     </message>
     <message>
         <source>Step &quot;%1&quot; is skipped: a continuation never runs it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt „%1“ wird übersprungen: Eine Fortsetzung führt ihn nie aus.</translation>
     </message>
     <message>
         <source>The run changed since you looked at it (you saw it %1 with lease token %2; it is now %3 with token %4). Look at it again before deciding.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf hat sich geändert, seit Sie ihn angesehen haben (Sie sahen ihn %1 mit Lease-Token %2; jetzt ist er %3 mit Token %4). Sehen Sie ihn erneut an, bevor Sie entscheiden.</translation>
     </message>
     <message>
         <source>%1 (unchanged until a worker takes the continuation)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (unverändert, bis ein Worker die Fortsetzung übernimmt)</translation>
     </message>
     <message>
         <source>%1 (unchanged)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (unverändert)</translation>
     </message>
     <message>
         <source>%1 → %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 → %2</translation>
     </message>
 </context>
 <context>
     <name>ActionResult</name>
     <message>
         <source>%1 applied to run %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 auf Lauf %2 angewendet: %3</translation>
     </message>
     <message>
         <source>%1 had already been applied to run %2 by an earlier send of the same request; nothing was done twice (%3).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde bereits durch ein früheres Senden derselben Anfrage auf Lauf %2 angewendet; nichts wurde doppelt ausgeführt (%3).</translation>
     </message>
     <message>
         <source>Nothing was done to run %1: it changed since you looked at it (%2). Look at it again before deciding.</source>
-        <translation type="unfinished"></translation>
+        <translation>An Lauf %1 wurde nichts geändert: Er hat sich geändert, seit Sie ihn angesehen haben (%2). Sehen Sie ihn erneut an, bevor Sie entscheiden.</translation>
     </message>
     <message>
         <source>Your database role may not change runs (read-only access). Nothing was done.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihre Datenbankrolle darf keine Läufe ändern (schreibgeschützter Zugriff). Es wurde nichts geändert.</translation>
     </message>
     <message>
         <source>The database could not be reached (%1 attempts). It is not known whether the action reached it; sending the same action again is safe: it is never applied twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Datenbank war nicht erreichbar (%1 Versuche). Es ist nicht bekannt, ob die Aktion sie erreicht hat; dieselbe Aktion erneut zu senden ist sicher: Sie wird nie zweimal angewendet.</translation>
     </message>
     <message>
         <source>The action took too long (the run may be held by a worker) and was stopped. Nothing was done; try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Aktion dauerte zu lange (der Lauf wird möglicherweise von einem Worker gehalten) und wurde gestoppt. Es wurde nichts geändert; versuchen Sie es erneut.</translation>
     </message>
     <message>
         <source>This action key was already used for another action. Nothing was done; confirm the action again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Aktionsschlüssel wurde bereits für eine andere Aktion verwendet. Es wurde nichts geändert; bestätigen Sie die Aktion erneut.</translation>
     </message>
     <message>
         <source>The run has no such step. Nothing was done.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf hat keinen solchen Schritt. Es wurde nichts geändert.</translation>
     </message>
     <message>
         <source>The database refused the action: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Datenbank hat die Aktion abgelehnt: %1</translation>
     </message>
     <message>
         <source>The action failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Aktion ist fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
     <name>AuditLogView</name>
     <message>
         <source>R&amp;un:</source>
-        <translation type="unfinished"></translation>
+        <translation>La&amp;uf:</translation>
     </message>
     <message>
         <source>any</source>
-        <translation type="unfinished"></translation>
+        <translation>alle</translation>
     </message>
     <message>
         <source>&amp;Action:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aktion:</translation>
     </message>
     <message>
         <source>R&amp;ole:</source>
-        <translation type="unfinished"></translation>
+        <translation>R&amp;olle:</translation>
     </message>
     <message>
         <source>O&amp;utcome:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ergebnis:</translation>
     </message>
     <message>
         <source>&amp;When:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Wann:</translation>
     </message>
     <message>
         <source>Select an entry to see its parameters and the run before and after</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie einen Eintrag, um seine Parameter und den Lauf davor und danach zu sehen</translation>
     </message>
 </context>
 <context>
     <name>AuditVerifier</name>
     <message>
         <source>the audit chain head is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>der Kopf der Audit-Kette fehlt</translation>
     </message>
 </context>
 <context>
     <name>BulkActionDialog</name>
     <message>
         <source>Re-run &amp;uncertain steps (I checked: their side effect did not happen)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ungewisse Schritte erneut ausführen (geprüft: ihr Seiteneffekt ist nicht eingetreten)</translation>
     </message>
     <message>
         <source>&amp;Assignee:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bearbeiter:</translation>
     </message>
     <message>
         <source>Nobody</source>
-        <translation type="unfinished"></translation>
+        <translation>Niemand</translation>
     </message>
     <message>
         <source>&amp;Reason:</source>
-        <translation type="unfinished"></translation>
+        <translation>Be&amp;gründung:</translation>
     </message>
     <message>
         <source>Required: goes into every run&apos;s audit entry</source>
-        <translation type="unfinished"></translation>
+        <translation>Pflichtfeld: wird in den Audit-Eintrag jedes Laufs geschrieben</translation>
     </message>
     <message>
         <source>&amp;Confirm:</source>
-        <translation type="unfinished"></translation>
+        <translation>Bes&amp;tätigen:</translation>
     </message>
     <message>
         <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Pausieren</translation>
     </message>
     <message>
         <source>Res&amp;ume</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
         <source>A&amp;bort</source>
-        <translation type="unfinished"></translation>
+        <translation>Abb&amp;rechen</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>Schließen</translation>
     </message>
 </context>
 <context>
     <name>BulkOperations</name>
     <message>
         <source>A reason is required.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Begründung ist erforderlich.</translation>
     </message>
     <message>
         <source>No runs to add.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Läufe zum Hinzufügen.</translation>
     </message>
     <message>
         <source>There is no bulk operation %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keine Massenaktion %1.</translation>
     </message>
 </context>
 <context>
     <name>BulkPlan</name>
     <message>
         <source>A reason is required: every run&apos;s audit entry carries it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Begründung ist erforderlich: Der Audit-Eintrag jedes Laufs enthält sie.</translation>
     </message>
     <message>
         <source>No runs are selected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es sind keine Läufe ausgewählt.</translation>
     </message>
     <message>
         <source>None of the selected runs is in a state this action applies to.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keiner der ausgewählten Läufe ist in einem Zustand, für den diese Aktion gilt.</translation>
     </message>
     <message>
         <source>The filter&apos;s statuses do not include any this action applies to.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Filter enthält keinen Status, für den diese Aktion gilt.</translation>
     </message>
 </context>
 <context>
     <name>BulkPreview</name>
     <message>
         <source>all</source>
-        <translation type="unfinished"></translation>
+        <translation>alle</translation>
     </message>
     <message>
         <source>More than %1 runs match; the exact number is known once the operation is prepared (the planner estimates %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Mehr als %1 Läufe passen; die genaue Anzahl ist bekannt, sobald die Aktion vorbereitet ist (der Planer schätzt %2).</translation>
     </message>
     <message>
         <source>no number</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Anzahl</translation>
     </message>
     <message>
         <source>%1 of the runs are in a state this action does not apply to; they are left out.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 der Läufe sind in einem Zustand, für den diese Aktion nicht gilt; sie werden ausgelassen.</translation>
     </message>
     <message>
         <source>%1 runs changed since you selected them (or are gone); they will be skipped.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Läufe haben sich seit Ihrer Auswahl geändert (oder existieren nicht mehr); sie werden übersprungen.</translation>
     </message>
     <message>
         <source>%1 runs have a step whose side effect may already have happened; check the provider before acting on them.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Läufe haben einen Schritt, dessen Seiteneffekt möglicherweise bereits eingetreten ist; prüfen Sie den Anbieter, bevor Sie auf sie einwirken.</translation>
     </message>
     <message>
         <source>%1 runs have such a step without a downstream key: a continuation stops there and sends them back to review unless uncertain steps are rerun.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Läufe haben einen solchen Schritt ohne Downstream-Schlüssel: Eine Fortsetzung hält dort an und schickt sie zurück in die Prüfung, es sei denn, ungewisse Schritte werden erneut ausgeführt.</translation>
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>more than %1</source>
-        <translation type="unfinished"></translation>
+        <translation>mehr als %1</translation>
     </message>
     <message>
         <source>%1 runs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Läufe</translation>
     </message>
     <message>
         <source>%1 runs: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Läufe: %2</translation>
     </message>
 </context>
 <context>
     <name>BulkReport</name>
     <message>
         <source>%1 runs: %2 applied, %3 skipped because they changed, %4 failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Läufe: %2 angewendet, %3 übersprungen, weil sie sich geändert haben, %4 fehlgeschlagen.</translation>
     </message>
     <message>
         <source>%1 were not applied (the operation was aborted).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurden nicht angewendet (die Aktion wurde abgebrochen).</translation>
     </message>
 </context>
 <context>
     <name>CliCommand</name>
     <message>
         <source>Database to use: a libpq connection string or URI, or service=NAME. Without it, the PG* environment variables, pg_service.conf and .pgpass apply.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu verwendende Datenbank: ein libpq-Verbindungsstring oder -URI oder service=NAME. Ohne Angabe gelten die PG*-Umgebungsvariablen, pg_service.conf und .pgpass.</translation>
     </message>
     <message>
         <source>conninfo</source>
-        <translation type="unfinished"></translation>
+        <translation>conninfo</translation>
     </message>
     <message>
         <source>Print machine-readable JSON instead of text.</source>
-        <translation type="unfinished"></translation>
+        <translation>Maschinenlesbares JSON statt Text ausgeben.</translation>
     </message>
     <message>
         <source>dedupctl: cannot connect: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl: Verbindung nicht möglich: %1</translation>
     </message>
 </context>
 <context>
     <name>ConnectionCheck</name>
     <message>
         <source>the local socket (port %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>der lokale Socket (Port %1)</translation>
     </message>
     <message>
         <source>the socket in %1 (port %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>der Socket in %1 (Port %2)</translation>
     </message>
     <message>
         <source>The server asks for a password for role %1. Type it in the password field (store it in the keychain to connect without typing), or put it in ~/.pgpass.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server verlangt ein Passwort für die Rolle %1. Geben Sie es in das Passwortfeld ein (speichern Sie es im Schlüsselbund, um sich ohne Eingabe zu verbinden) oder tragen Sie es in ~/.pgpass ein.</translation>
     </message>
     <message>
         <source>The server has no role called %1. Check the user name, or ask the database administrator to create the role.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server hat keine Rolle namens %1. Prüfen Sie den Benutzernamen oder bitten Sie den Datenbankadministrator, die Rolle anzulegen.</translation>
     </message>
     <message>
         <source>The server does not let role %1 connect to database %2 from this host (pg_hba.conf). Ask the database administrator for an entry, or check whether sslmode must be require.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server erlaubt der Rolle %1 nicht, sich von diesem Host aus mit der Datenbank %2 zu verbinden (pg_hba.conf). Bitten Sie den Datenbankadministrator um einen Eintrag oder prüfen Sie, ob sslmode require sein muss.</translation>
     </message>
     <message>
         <source>The server refused the login of role %1. Check the user name and the password (a password remembered in the keychain or ~/.pgpass may be out of date).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server hat die Anmeldung der Rolle %1 abgelehnt. Prüfen Sie Benutzernamen und Passwort (ein im Schlüsselbund oder in ~/.pgpass gespeichertes Passwort ist möglicherweise veraltet).</translation>
     </message>
     <message>
         <source>There is no database called %1 at %2. Check the database name; a new store is created with CREATE DATABASE and then `dedupctl migrate --db ...`.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keine Datenbank namens %1 auf %2. Prüfen Sie den Datenbanknamen; ein neuer Store wird mit CREATE DATABASE und anschließend `dedupctl migrate --db ...` angelegt.</translation>
     </message>
     <message>
         <source>Role %1 may not connect to database %2 (no CONNECT privilege). Ask the database administrator: GRANT CONNECT ON DATABASE %2 TO %1;</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Rolle %1 darf sich nicht mit der Datenbank %2 verbinden (kein CONNECT-Recht). Fragen Sie den Datenbankadministrator: GRANT CONNECT ON DATABASE %2 TO %1;</translation>
     </message>
     <message>
         <source>The server at %1 does not offer TLS, but this connection requires it (sslmode=%2). Enable ssl on the server, or choose a weaker sslmode only if the network is trusted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server auf %1 bietet kein TLS an, diese Verbindung verlangt es aber (sslmode=%2). Aktivieren Sie ssl auf dem Server oder wählen Sie einen schwächeren sslmode nur, wenn das Netzwerk vertrauenswürdig ist.</translation>
     </message>
     <message>
         <source>The root certificate needed to verify the server (sslmode=%1) is missing or unreadable. Choose the certificate of the authority that signed the server&apos;s certificate under &quot;Root certificate&quot;, or install it as ~/.postgresql/root.crt.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das zur Prüfung des Servers nötige Stammzertifikat (sslmode=%1) fehlt oder ist nicht lesbar. Wählen Sie unter „Stammzertifikat“ das Zertifikat der Zertifizierungsstelle, die das Serverzertifikat signiert hat, oder installieren Sie es als ~/.postgresql/root.crt.</translation>
     </message>
     <message>
         <source>The server&apos;s certificate is not issued for the host name used (sslmode=verify-full). Connect with the name the certificate names, or ask for a certificate that includes this name.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Zertifikat des Servers ist nicht für den verwendeten Hostnamen ausgestellt (sslmode=verify-full). Verbinden Sie sich mit dem im Zertifikat genannten Namen oder fordern Sie ein Zertifikat an, das diesen Namen enthält.</translation>
     </message>
     <message>
         <source>The server&apos;s certificate is not signed by the given root certificate. Check that &quot;Root certificate&quot; is the authority that issued the server&apos;s certificate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Zertifikat des Servers ist nicht vom angegebenen Stammzertifikat signiert. Prüfen Sie, ob „Stammzertifikat“ die Zertifizierungsstelle ist, die das Serverzertifikat ausgestellt hat.</translation>
     </message>
     <message>
         <source>The encrypted connection to %1 could not be set up (sslmode=%2). Check the TLS settings and certificates.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die verschlüsselte Verbindung zu %1 konnte nicht aufgebaut werden (sslmode=%2). Prüfen Sie die TLS-Einstellungen und Zertifikate.</translation>
     </message>
     <message>
         <source>The service named in these settings is not defined. Check its name against pg_service.conf (~/.pg_service.conf, the file in PGSERVICEFILE, or the system-wide one).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der in diesen Einstellungen genannte Service ist nicht definiert. Prüfen Sie seinen Namen anhand von pg_service.conf (~/.pg_service.conf, die Datei in PGSERVICEFILE oder die systemweite Datei).</translation>
     </message>
     <message>
         <source>libpq cannot use these settings as written: see the details, correct the profile and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>libpq kann diese Einstellungen so nicht verwenden: Sehen Sie sich die Details an, korrigieren Sie das Profil und versuchen Sie es erneut.</translation>
     </message>
     <message>
         <source>The host name in %1 cannot be resolved. Check its spelling and the network&apos;s name service (DNS, /etc/hosts).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Hostname in %1 kann nicht aufgelöst werden. Prüfen Sie die Schreibweise und den Namensdienst des Netzwerks (DNS, /etc/hosts).</translation>
     </message>
     <message>
         <source>%1 did not answer within the connect timeout. Check the host and port, the network (VPN, firewall) and that the server is up.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat nicht innerhalb des Verbindungs-Timeouts geantwortet. Prüfen Sie Host und Port, das Netzwerk (VPN, Firewall) und ob der Server läuft.</translation>
     </message>
     <message>
         <source>Something answered at %1, but it is not a PostgreSQL server. Check the port.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unter %1 hat etwas geantwortet, aber es ist kein PostgreSQL-Server. Prüfen Sie den Port.</translation>
     </message>
     <message>
         <source>No PostgreSQL server listens on %1. Check that the server runs on this machine and that the socket directory and port match its unix_socket_directories and port settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf %1 lauscht kein PostgreSQL-Server. Prüfen Sie, ob der Server auf diesem Rechner läuft und ob Socket-Verzeichnis und Port zu seinen Einstellungen unix_socket_directories und port passen.</translation>
     </message>
     <message>
         <source>No PostgreSQL server answers at %1. Check the host and port, that the server is running and accepts TCP connections (listen_addresses), and that no firewall is in the way.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unter %1 antwortet kein PostgreSQL-Server. Prüfen Sie Host und Port, ob der Server läuft und TCP-Verbindungen annimmt (listen_addresses) und ob keine Firewall im Weg ist.</translation>
     </message>
     <message>
         <source>Could not connect to %1: see the details. If the server is starting, shutting down or full, try again in a moment.</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung zu %1 nicht möglich: Siehe Details. Falls der Server gerade startet, herunterfährt oder voll ist, versuchen Sie es gleich noch einmal.</translation>
     </message>
     <message>
         <source>The connection settings cannot be read: write a postgresql:// URI or key=value pairs (values with spaces in single quotes).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Verbindungseinstellungen können nicht gelesen werden: Schreiben Sie eine postgresql://-URI oder key=value-Paare (Werte mit Leerzeichen in einfachen Anführungszeichen).</translation>
     </message>
     <message>
         <source>local socket</source>
-        <translation type="unfinished"></translation>
+        <translation>lokaler Socket</translation>
     </message>
     <message>
         <source>Connected, but could not read the role&apos;s privileges: see the details.</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbunden, aber die Rechte der Rolle konnten nicht gelesen werden: Siehe Details.</translation>
     </message>
     <message>
         <source>Database %1 holds no dedup store (schema dedup is missing). Check the database name; to create the store there, run as its owner: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Datenbank %1 enthält keinen Dedup-Store (Schema dedup fehlt). Prüfen Sie den Datenbanknamen; um den Store dort anzulegen, führen Sie als dessen Eigentümer aus: %2</translation>
     </message>
     <message>
         <source>Role %1 may not read the dedup store: it is in neither dedup_viewer nor dedup_operator. Ask the database administrator for GRANT dedup_viewer TO %1; (read-only) or GRANT dedup_operator TO %1;</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Rolle %1 darf den Dedup-Store nicht lesen: Sie ist weder in dedup_viewer noch in dedup_operator. Bitten Sie den Datenbankadministrator um GRANT dedup_viewer TO %1; (schreibgeschützt) oder GRANT dedup_operator TO %1;</translation>
     </message>
     <message>
         <source>Connected, but could not read the store&apos;s schema version: see the details.</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbunden, aber die Schemaversion des Stores konnte nicht gelesen werden: Siehe Details.</translation>
     </message>
     <message>
         <source>Database %1 holds an empty dedup schema (no migration recorded). To create the store, run as its owner: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Datenbank %1 enthält ein leeres Dedup-Schema (keine Migration erfasst). Um den Store anzulegen, führen Sie als dessen Eigentümer aus: %2</translation>
     </message>
     <message>
         <source>The store is at schema version %1; this console needs version %2. Upgrade it, as its owner: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Store hat die Schemaversion %1; diese Konsole benötigt Version %2. Aktualisieren Sie ihn als dessen Eigentümer: %3</translation>
     </message>
     <message>
         <source>The store is at schema version %1, newer than this console (version %2). Install a newer Dedup Console; this one could misread the store.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Store hat die Schemaversion %1, neuer als diese Konsole (Version %2). Installieren Sie eine neuere Dedup Console; diese könnte den Store falsch lesen.</translation>
     </message>
     <message>
         <source>Connected as %1 (%2) to %3, PostgreSQL %4, schema v%5, TLS %6</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbunden als %1 (%2) mit %3, PostgreSQL %4, Schema v%5, TLS %6</translation>
     </message>
     <message>
         <source>on</source>
-        <translation type="unfinished"></translation>
+        <translation>an</translation>
     </message>
     <message>
         <source>off</source>
-        <translation type="unfinished"></translation>
+        <translation>aus</translation>
     </message>
 </context>
 <context>
     <name>ConnectionDialog</name>
     <message>
         <source>Connect to a dedup store</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit einem Dedup-Store verbinden</translation>
     </message>
     <message>
         <source>Saved profiles</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeicherte Profile</translation>
     </message>
     <message>
         <source>A new, empty profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein neues, leeres Profil</translation>
     </message>
     <message>
         <source>&amp;New</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Neu</translation>
     </message>
     <message>
         <source>A copy of the selected profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Kopie des ausgewählten Profils</translation>
     </message>
     <message>
         <source>D&amp;uplicate</source>
-        <translation type="unfinished"></translation>
+        <translation>D&amp;uplizieren</translation>
     </message>
     <message>
         <source>Delete the selected profile and its keychain entry</source>
-        <translation type="unfinished"></translation>
+        <translation>Das ausgewählte Profil und seinen Schlüsselbund-Eintrag löschen</translation>
     </message>
     <message>
         <source>&amp;Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Löschen</translation>
     </message>
     <message>
         <source>Profile na&amp;me:</source>
-        <translation type="unfinished"></translation>
+        <translation>Profilna&amp;me:</translation>
     </message>
     <message>
         <source>The name this profile is saved under (and its keychain entry)</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Name, unter dem dieses Profil gespeichert wird (und sein Schlüsselbund-Eintrag)</translation>
     </message>
     <message>
         <source>Server</source>
-        <translation type="unfinished"></translation>
+        <translation>Server</translation>
     </message>
     <message>
         <source>&amp;Fields</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Felder</translation>
     </message>
     <message>
         <source>Connection strin&amp;g</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindungsstrin&amp;g</translation>
     </message>
     <message>
         <source>&amp;Host:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Host:</translation>
     </message>
     <message>
         <source>name or address; empty: PGHOST or the local socket</source>
-        <translation type="unfinished"></translation>
+        <translation>Name oder Adresse; leer: PGHOST oder der lokale Socket</translation>
     </message>
     <message>
         <source>&amp;Port:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Port:</translation>
     </message>
     <message>
         <source>empty: PGPORT or 5432</source>
-        <translation type="unfinished"></translation>
+        <translation>leer: PGPORT oder 5432</translation>
     </message>
     <message>
         <source>Data&amp;base:</source>
-        <translation type="unfinished"></translation>
+        <translation>Daten&amp;bank:</translation>
     </message>
     <message>
         <source>empty: PGDATABASE or the user name</source>
-        <translation type="unfinished"></translation>
+        <translation>leer: PGDATABASE oder der Benutzername</translation>
     </message>
     <message>
         <source>Use&amp;r:</source>
-        <translation type="unfinished"></translation>
+        <translation>Benutze&amp;r:</translation>
     </message>
     <message>
         <source>empty: PGUSER or your login name</source>
-        <translation type="unfinished"></translation>
+        <translation>leer: PGUSER oder Ihr Anmeldename</translation>
     </message>
     <message>
         <source>Ser&amp;vice:</source>
-        <translation type="unfinished"></translation>
+        <translation>Servi&amp;ce:</translation>
     </message>
     <message>
         <source>a section of pg_service.conf (optional)</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Abschnitt von pg_service.conf (optional)</translation>
     </message>
     <message>
         <source>Connection string</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindungsstring</translation>
     </message>
     <message>
         <source>postgresql://user@host:5432/dbname</source>
-        <translation type="unfinished"></translation>
+        <translation>postgresql://user@host:5432/dbname</translation>
     </message>
     <message>
         <source>Anything libpq accepts: a postgresql:// URI, key=value pairs (host=db dbname=dedup user=alice) or service=name from pg_service.conf. Leave the password out: choose how it is given below.</source>
-        <translation type="unfinished"></translation>
+        <translation>Alles, was libpq akzeptiert: eine postgresql://-URI, key=value-Paare (host=db dbname=dedup user=alice) oder service=name aus pg_service.conf. Lassen Sie das Passwort weg: Wählen Sie unten, wie es angegeben wird.</translation>
     </message>
     <message>
         <source>TLS (ss&amp;lmode):</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS (sslmo&amp;de):</translation>
     </message>
     <message>
         <source>R&amp;oot certificate:</source>
-        <translation type="unfinished"></translation>
+        <translation>St&amp;ammzertifikat:</translation>
     </message>
     <message>
         <source>empty: PGSSLROOTCERT or ~/.postgresql/root.crt</source>
-        <translation type="unfinished"></translation>
+        <translation>leer: PGSSLROOTCERT oder ~/.postgresql/root.crt</translation>
     </message>
     <message>
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>Durchsuchen…</translation>
     </message>
     <message>
         <source>Connect t&amp;imeout:</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindungs-T&amp;imeout:</translation>
     </message>
     <message>
         <source>Password</source>
-        <translation type="unfinished"></translation>
+        <translation>Passwort</translation>
     </message>
     <message>
         <source>Stored in the system &amp;keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>Im S&amp;ystem-Schlüsselbund gespeichert</translation>
     </message>
     <message>
         <source>&amp;Ask each time</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Jedes Mal fragen</translation>
     </message>
     <message>
         <source>No password h&amp;ere (.pgpass, PGPASSWORD, peer or certificate)</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Passwort hi&amp;er (.pgpass, PGPASSWORD, peer oder Zertifikat)</translation>
     </message>
     <message>
         <source>Pass&amp;word:</source>
-        <translation type="unfinished"></translation>
+        <translation>Pass&amp;wort:</translation>
     </message>
     <message>
         <source>Remember in ke&amp;ychain</source>
-        <translation type="unfinished"></translation>
+        <translation>Im Schlüsselbund mer&amp;ken</translation>
     </message>
     <message>
         <source>Save this profile (never its password; that goes to the keychain)</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Profil speichern (nie sein Passwort; das kommt in den Schlüsselbund)</translation>
     </message>
     <message>
         <source>&amp;Save</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Speichern</translation>
     </message>
     <message>
         <source>&amp;Test connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung &amp;testen</translation>
     </message>
     <message>
         <source>Stop waiting for this attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht länger auf diesen Versuch warten</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>Schließen</translation>
     </message>
     <message>
         <source>&amp;Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Verbinden</translation>
     </message>
 </context>
 <context>
     <name>ConnectionProfile</name>
     <message>
         <source>out of memory</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Speicher mehr verfügbar</translation>
     </message>
     <message>
         <source>Give the profile a name.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie dem Profil einen Namen.</translation>
     </message>
     <message>
         <source>The connection string cannot be read (%1). Write a postgresql:// URI or key=value pairs, with values containing spaces in single quotes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Verbindungsstring kann nicht gelesen werden (%1). Schreiben Sie eine postgresql://-URI oder key=value-Paare, Werte mit Leerzeichen in einfachen Anführungszeichen.</translation>
     </message>
     <message>
         <source>The connection string contains a password. Passwords are never saved with a profile: remove it from the string, then choose &quot;System keychain&quot; or &quot;Ask each time&quot; and type it in the password field.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Verbindungsstring enthält ein Passwort. Passwörter werden nie mit einem Profil gespeichert: Entfernen Sie es aus dem String, wählen Sie dann „System-Schlüsselbund“ oder „Jedes Mal fragen“ und geben Sie es in das Passwortfeld ein.</translation>
     </message>
     <message>
         <source>The connect timeout cannot be negative (0 waits as long as the system does).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Verbindungs-Timeout darf nicht negativ sein (0 wartet so lange wie das System).</translation>
     </message>
     <message>
         <source>These settings do not make a valid connection string (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Einstellungen ergeben keinen gültigen Verbindungsstring (%1).</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a port number: use 1 to 65535 (PostgreSQL listens on 5432 unless configured otherwise).</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ ist keine Portnummer: Verwenden Sie 1 bis 65535 (PostgreSQL lauscht auf 5432, sofern nicht anders konfiguriert).</translation>
     </message>
     <message>
         <source>connect_timeout must be a whole number of seconds, not &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>connect_timeout muss eine ganze Zahl von Sekunden sein, nicht „%1“.</translation>
     </message>
     <message>
         <source>sslmode &quot;%1&quot; is not one of %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>sslmode „%1“ ist keiner von %2.</translation>
     </message>
     <message>
         <source>The root certificate file %1 does not exist. Choose the certificate of the authority that signed the server&apos;s certificate, or clear the field.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Stammzertifikatsdatei %1 existiert nicht. Wählen Sie das Zertifikat der Zertifizierungsstelle, die das Serverzertifikat signiert hat, oder leeren Sie das Feld.</translation>
     </message>
     <message>
         <source>sslmode %1 checks the server&apos;s certificate, so it needs the root certificate of the authority that signed it: choose it under &quot;Root certificate&quot;, or install it as %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>sslmode %1 prüft das Zertifikat des Servers und benötigt daher das Stammzertifikat der Zertifizierungsstelle, die es signiert hat: Wählen Sie es unter „Stammzertifikat“ oder installieren Sie es als %2.</translation>
     </message>
     <message>
         <source>service %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Service %1</translation>
     </message>
     <message>
         <source>service %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Service %1 (%2)</translation>
     </message>
     <message>
         <source>local socket</source>
-        <translation type="unfinished"></translation>
+        <translation>lokaler Socket</translation>
     </message>
 </context>
 <context>
     <name>ConnectionProfiles</name>
     <message>
         <source>A profile needs a name.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Profil braucht einen Namen.</translation>
     </message>
     <message>
         <source>Another profile is already called &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein anderes Profil heißt bereits „%1“.</translation>
     </message>
 </context>
 <context>
     <name>ConnectionReport</name>
     <message>
         <source>operator</source>
-        <translation type="unfinished"></translation>
+        <translation>Operator</translation>
     </message>
     <message>
         <source>viewer (read-only)</source>
-        <translation type="unfinished"></translation>
+        <translation>Betrachter (schreibgeschützt)</translation>
     </message>
 </context>
 <context>
     <name>CorrelationView</name>
     <message>
         <source>Correlation &amp;id:</source>
-        <translation type="unfinished"></translation>
+        <translation>Korrelations-&amp;ID:</translation>
     </message>
     <message>
         <source>Every run sharing this correlation id, e.g. one patient visit (Return shows them)</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Läufe mit dieser Korrelations-ID, z. B. ein Patientenbesuch (Eingabe zeigt sie an)</translation>
     </message>
     <message>
         <source>&amp;Show</source>
-        <translation type="unfinished"></translation>
+        <translation>An&amp;zeigen</translation>
     </message>
 </context>
 <context>
     <name>CrashTestCommand</name>
     <message>
         <source>Kill worker processes with SIGKILL at random moments and check that no intent was lost or duplicated.</source>
-        <translation type="unfinished"></translation>
+        <translation>Worker-Prozesse zu zufälligen Zeitpunkten mit SIGKILL beenden und prüfen, dass keine Absicht verloren ging oder doppelt ausgeführt wurde.</translation>
     </message>
     <message>
         <source>Intents to enqueue (default 200); more are added while kills remain and the queue ran dry.</source>
-        <translation type="unfinished"></translation>
+        <translation>Einzureihende Absichten (Standard 200); weitere kommen hinzu, solange Kills ausstehen und die Warteschlange leer ist.</translation>
     </message>
     <message>
         <source>n</source>
-        <translation type="unfinished"></translation>
+        <translation>n</translation>
     </message>
     <message>
         <source>Each intent is delivered 1 to this many times (default 3).</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Absicht wird ein- bis höchstens so oft zugestellt (Standard 3).</translation>
     </message>
     <message>
         <source>k</source>
-        <translation type="unfinished"></translation>
+        <translation>k</translation>
     </message>
     <message>
         <source>Worker processes (default 3).</source>
-        <translation type="unfinished"></translation>
+        <translation>Worker-Prozesse (Standard 3).</translation>
     </message>
     <message>
         <source>w</source>
-        <translation type="unfinished"></translation>
+        <translation>w</translation>
     </message>
     <message>
         <source>SIGKILLs to deliver (default 50).</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu sendende SIGKILLs (Standard 50).</translation>
     </message>
     <message>
         <source>Seed of the traffic and the kills (default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Seed für Verkehr und Kills (Standard 1).</translation>
     </message>
     <message>
         <source>s</source>
-        <translation type="unfinished"></translation>
+        <translation>s</translation>
     </message>
     <message>
         <source>The workers&apos; run lease (default 500).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Lauf-Lease der Worker (Standard 500).</translation>
     </message>
     <message>
         <source>ms</source>
-        <translation type="unfinished"></translation>
+        <translation>ms</translation>
     </message>
     <message>
         <source>Wait between a provider call&apos;s return and its recording (default 20).</source>
-        <translation type="unfinished"></translation>
+        <translation>Wartezeit zwischen der Rückkehr eines Anbieteraufrufs und seiner Erfassung (Standard 20).</translation>
     </message>
     <message>
         <source>Seconds to wait for the queue to drain after the last kill (default 120).</source>
-        <translation type="unfinished"></translation>
+        <translation>Sekunden, die nach dem letzten Kill auf das Leeren der Warteschlange gewartet wird (Standard 120).</translation>
     </message>
     <message>
         <source>Show the worker processes&apos; error output.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Fehlerausgabe der Worker-Prozesse anzeigen.</translation>
     </message>
     <message>
         <source>dedupctl crash-test: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl crash-test: %1</translation>
     </message>
     <message>
         <source>invalid number in the options (see --help)</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültige Zahl in den Optionen (siehe --help)</translation>
     </message>
     <message>
         <source>the dedup schema is at version %1, this dedupctl needs %2</source>
-        <translation type="unfinished"></translation>
+        <translation>das dedup-Schema hat Version %1, dieses dedupctl benötigt %2</translation>
     </message>
     <message>
         <source>crash test %1: %2 intents, %3 deliveries, %4 workers, %5 SIGKILLs (%6 during a delivery, %7 during a step, %8 of them after the provider committed) in %9 s</source>
-        <translation type="unfinished"></translation>
+        <translation>Crash-Test %1: %2 Absichten, %3 Zustellungen, %4 Worker, %5 SIGKILLs (%6 während einer Zustellung, %7 während eines Schritts, %8 davon nach dem Commit des Anbieters) in %9 s</translation>
     </message>
     <message>
         <source>side effects %1; duplicates: deduplicating steps %2, other steps %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Seiteneffekte %1; Duplikate: deduplizierende Schritte %2, andere Schritte %3</translation>
     </message>
     <message>
         <source>runs: %1 succeeded, %2 manual review (%3 with an uncertain step), %4 failed, %5 lost; worker processes that died by themselves: %6</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe: %1 erfolgreich, %2 manuelle Prüfung (%3 mit einem ungewissen Schritt), %4 fehlgeschlagen, %5 verloren; von selbst beendete Worker-Prozesse: %6</translation>
     </message>
     <message>
         <source>dedupctl crash-test: the queue did not drain within %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl crash-test: Die Warteschlange wurde nicht innerhalb von %1 s geleert</translation>
     </message>
 </context>
 <context>
     <name>DemoCommand</name>
     <message>
         <source>Directory of the demo cluster (default: %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Verzeichnis des Demo-Clusters (Standard: %1).</translation>
     </message>
     <message>
         <source>dir</source>
-        <translation type="unfinished"></translation>
+        <translation>Verzeichnis</translation>
     </message>
     <message>
         <source>dedupctl demo: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl demo: %1</translation>
     </message>
     <message>
         <source>demo store ready: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo-Store bereit: %1</translation>
     </message>
     <message>
         <source>press Ctrl-C to stop</source>
-        <translation type="unfinished"></translation>
+        <translation>Strg-C zum Beenden drücken</translation>
     </message>
     <message>
         <source>demo stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo beendet</translation>
     </message>
     <message>
         <source>Run the demo store (a private PostgreSQL under your data directory) with live traffic.</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Demo-Store (ein privates PostgreSQL in Ihrem Datenverzeichnis) mit Live-Verkehr ausführen.</translation>
     </message>
     <message>
         <source>Start and migrate, print the connection string, and leave the server running (no traffic).</source>
-        <translation type="unfinished"></translation>
+        <translation>Starten und migrieren, den Verbindungsstring ausgeben und den Server laufen lassen (ohne Verkehr).</translation>
     </message>
     <message>
         <source>New business intents per second of the demo traffic (default: %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Neue Geschäftsabsichten pro Sekunde im Demo-Verkehr (Standard: %1).</translation>
     </message>
     <message>
         <source>n</source>
-        <translation type="unfinished"></translation>
+        <translation>n</translation>
     </message>
     <message>
         <source>Seed of the traffic&apos;s mix of workflows, duplicates and faults (default: %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Seed für die Mischung aus Workflows, Duplikaten und Fehlern im Verkehr (Standard: %1).</translation>
     </message>
     <message>
         <source>Only run the store; send no traffic.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur den Store ausführen; keinen Verkehr senden.</translation>
     </message>
     <message>
         <source>%1 s: </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s: </translation>
     </message>
     <message>
         <source>%1 runs: %2 succeeded, %3 failed, %4 in manual review, %5 stuck, %6 processing</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Läufe: %2 erfolgreich, %3 fehlgeschlagen, %4 in manueller Prüfung, %5 hängend, %6 in Bearbeitung</translation>
     </message>
     <message>
         <source> | %1 deliveries, %2 duplicates, %3 crashes</source>
-        <translation type="unfinished"></translation>
+        <translation> | %1 Zustellungen, %2 Duplikate, %3 Abstürze</translation>
     </message>
     <message>
         <source>dedupctl demo: --rate must be a number above 0 and at most 10000</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl demo: --rate muss eine Zahl über 0 und höchstens 10000 sein</translation>
     </message>
     <message>
         <source>dedupctl demo: --seed must be a non-negative integer</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl demo: --seed muss eine nicht negative ganze Zahl sein</translation>
     </message>
     <message>
         <source>dedupctl demo: the demo traffic did not start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl demo: Der Demo-Verkehr ist nicht gestartet: %1</translation>
     </message>
     <message>
         <source>demo traffic: %1 intents/s over five workflows, with duplicates, provider faults and crashed workers (seed %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo-Verkehr: %1 Absichten/s über fünf Workflows, mit Duplikaten, Anbieterfehlern und abgestürzten Workern (Seed %2)</translation>
     </message>
     <message>
         <source>demo traffic stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo-Verkehr beendet</translation>
     </message>
 </context>
 <context>
     <name>DurationText</name>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min</translation>
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 h %2 min</translation>
     </message>
     <message>
         <source>%1 d %2 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 d %2 h</translation>
     </message>
 </context>
 <context>
     <name>JsonSummary</name>
     <message>
         <source>step %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1: %2</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>keine</translation>
     </message>
 </context>
 <context>
     <name>LocalCluster</name>
     <message>
         <source>running as root, but there is no &apos;postgres&apos; user to run the server as (install postgresql-15)</source>
-        <translation type="unfinished"></translation>
+        <translation>läuft als root, aber es gibt keinen Benutzer 'postgres', unter dem der Server laufen kann (installieren Sie postgresql-15)</translation>
     </message>
     <message>
         <source>cannot create directory %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Verzeichnis %1 kann nicht angelegt werden</translation>
     </message>
     <message>
         <source>cannot hand %1 to the postgres user</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht an den Benutzer postgres übergeben werden</translation>
     </message>
     <message>
         <source>cannot run %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht ausgeführt werden: %2</translation>
     </message>
     <message>
         <source>%1 did not finish in time</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde nicht rechtzeitig fertig</translation>
     </message>
     <message>
         <source>%1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 fehlgeschlagen: %2</translation>
     </message>
     <message>
         <source>cannot write %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht geschrieben werden</translation>
     </message>
     <message>
         <source>no free TCP port on loopback</source>
-        <translation type="unfinished"></translation>
+        <translation>kein freier TCP-Port auf Loopback</translation>
     </message>
     <message>
         <source>the server started but accepts no connections</source>
-        <translation type="unfinished"></translation>
+        <translation>der Server ist gestartet, nimmt aber keine Verbindungen an</translation>
     </message>
     <message>
         <source>server %1 does not stop</source>
-        <translation type="unfinished"></translation>
+        <translation>Server %1 hält nicht an</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>Dedup Console</source>
-        <translation type="unfinished"></translation>
+        <translation>Dedup Console</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Datei</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hilfe</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beenden</translation>
     </message>
     <message>
         <source>&amp;About Dedup Console</source>
-        <translation type="unfinished"></translation>
+        <translation>Ü&amp;ber Dedup Console</translation>
     </message>
     <message>
         <source>About &amp;Qt</source>
-        <translation type="unfinished"></translation>
+        <translation>Über &amp;Qt</translation>
     </message>
     <message>
         <source>Not connected to a dedup store.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht mit einem Dedup-Store verbunden.</translation>
     </message>
     <message>
         <source>Connect to a Store…</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit einem Store verbinden…</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ansicht</translation>
     </message>
     <message>
         <source>&amp;Theme</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Design</translation>
     </message>
     <message>
         <source>&amp;Connect…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Verbinden…</translation>
     </message>
     <message>
         <source>Connect to a dedup store</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit einem Dedup-Store verbinden</translation>
     </message>
     <message>
         <source>&amp;Disconnect</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Trennen</translation>
     </message>
     <message>
         <source>&amp;Preferences…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Einstellungen…</translation>
     </message>
     <message>
         <source>&amp;Next View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Nächste Ansicht</translation>
     </message>
     <message>
         <source>&amp;Previous View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Vorherige Ansicht</translation>
     </message>
     <message>
         <source>&amp;System</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;System</translation>
     </message>
     <message>
         <source>Light or dark, as the desktop is</source>
-        <translation type="unfinished"></translation>
+        <translation>Hell oder dunkel, wie der Desktop</translation>
     </message>
     <message>
         <source>&amp;Light</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hell</translation>
     </message>
     <message>
         <source>&amp;Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Dunkel</translation>
     </message>
     <message>
         <source>&amp;Keyboard Shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Tastenkürzel</translation>
     </message>
 </context>
 <context>
     <name>MigrateCommand</name>
     <message>
         <source>Create or upgrade the dedup schema (safe to run again).</source>
-        <translation type="unfinished"></translation>
+        <translation>Das dedup-Schema anlegen oder aktualisieren (kann gefahrlos erneut ausgeführt werden).</translation>
     </message>
     <message>
         <source>Only print the database&apos;s and this program&apos;s versions.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur die Versionen der Datenbank und dieses Programms ausgeben.</translation>
     </message>
     <message>
         <source>dedupctl migrate: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl migrate: %1</translation>
     </message>
     <message>
         <source>database schema version %1, this program&apos;s %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Schemaversion der Datenbank %1, dieses Programms %2</translation>
     </message>
     <message>
         <source>schema already at version %1, nothing to do</source>
-        <translation type="unfinished"></translation>
+        <translation>Schema hat bereits Version %1, nichts zu tun</translation>
     </message>
     <message>
         <source>applied %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 angewendet</translation>
     </message>
     <message>
         <source>schema now at version %1 (was %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Schema hat jetzt Version %1 (vorher %2)</translation>
     </message>
 </context>
 <context>
     <name>Migrator</name>
     <message>
         <source>this build contains no migrations</source>
-        <translation type="unfinished"></translation>
+        <translation>dieser Build enthält keine Migrationen</translation>
     </message>
     <message>
         <source>the database schema is version %1, newer than this program&apos;s %2; use a newer dedup-console/dedupctl</source>
-        <translation type="unfinished"></translation>
+        <translation>das Datenbankschema hat Version %1, neuer als die dieses Programms (%2); verwenden Sie ein neueres dedup-console/dedupctl</translation>
     </message>
     <message>
         <source>migration %1 was changed after it was applied to this database (checksum mismatch)</source>
-        <translation type="unfinished"></translation>
+        <translation>Migration %1 wurde geändert, nachdem sie auf diese Datenbank angewendet wurde (Prüfsumme stimmt nicht überein)</translation>
     </message>
     <message>
         <source>migration %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Migration %1 fehlgeschlagen: %2</translation>
     </message>
 </context>
 <context>
     <name>OperatorActionText</name>
     <message>
         <source>Clear stale lease</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgelaufene Lease freigeben</translation>
     </message>
     <message>
         <source>Continue (targeted)</source>
-        <translation type="unfinished"></translation>
+        <translation>Fortsetzen (gezielt)</translation>
     </message>
     <message>
         <source>Route to manual review</source>
-        <translation type="unfinished"></translation>
+        <translation>An manuelle Prüfung weiterleiten</translation>
     </message>
     <message>
         <source>Resolve: mark succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>Auflösen: als erfolgreich markieren</translation>
     </message>
     <message>
         <source>Resolve: cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Auflösen: abbrechen</translation>
     </message>
     <message>
         <source>Resolve: continue</source>
-        <translation type="unfinished"></translation>
+        <translation>Auflösen: fortsetzen</translation>
     </message>
     <message>
         <source>Cancel run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf abbrechen</translation>
     </message>
     <message>
         <source>Assign</source>
-        <translation type="unfinished"></translation>
+        <translation>Zuweisen</translation>
     </message>
     <message>
         <source>Note</source>
-        <translation type="unfinished"></translation>
+        <translation>Notiz</translation>
     </message>
     <message>
         <source>Settle step</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt abschließen</translation>
     </message>
     <message>
         <source>Clear stale leases</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgelaufene Leases freigeben</translation>
     </message>
     <message>
         <source>Continue runs (targeted)</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe fortsetzen (gezielt)</translation>
     </message>
     <message>
         <source>Route runs to manual review</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe an manuelle Prüfung weiterleiten</translation>
     </message>
     <message>
         <source>Resolve reviews</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfungen auflösen</translation>
     </message>
     <message>
         <source>Cancel runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe abbrechen</translation>
     </message>
 </context>
 <context>
     <name>OperatorActions</name>
     <message>
         <source>A reason is required for every action.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für jede Aktion ist eine Begründung erforderlich.</translation>
     </message>
     <message>
         <source>The action key is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Aktionsschlüssel ist leer.</translation>
     </message>
     <message>
         <source>Unexpected answer from the database to an action on run %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unerwartete Antwort der Datenbank auf eine Aktion an Lauf %1.</translation>
     </message>
 </context>
 <context>
     <name>PreferencesDialog</name>
     <message>
         <source>Preferences</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen</translation>
     </message>
     <message>
         <source>&amp;Query time limit:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zeitlimit für Abfragen:</translation>
     </message>
     <message>
         <source>The server stops a view&apos;s query that takes longer (statement_timeout).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server bricht die Abfrage einer Ansicht ab, die länger dauert (statement_timeout).</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> s</translation>
     </message>
     <message>
         <source>&amp;Runs kept in the list:</source>
-        <translation type="unfinished"></translation>
+        <translation>In der Liste gehaltene &amp;Läufe:</translation>
     </message>
     <message>
         <source>Beyond this many rows the list asks you to narrow the filter; memory stays bounded.</source>
-        <translation type="unfinished"></translation>
+        <translation>Über diese Zeilenzahl hinaus bittet die Liste Sie, den Filter einzugrenzen; der Speicherbedarf bleibt begrenzt.</translation>
     </message>
 </context>
 <context>
     <name>PurgeCommand</name>
     <message>
         <source>Delete expired finished runs (retention), in short batches.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgelaufene abgeschlossene Läufe löschen (Aufbewahrung), in kurzen Stapeln.</translation>
     </message>
     <message>
         <source>Runs deleted per transaction (1-%1, default %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Pro Transaktion gelöschte Läufe (1-%1, Standard %2).</translation>
     </message>
     <message>
         <source>n</source>
-        <translation type="unfinished"></translation>
+        <translation>n</translation>
     </message>
     <message>
         <source>Stop after this many batches even if expired runs remain (default: no limit).</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach so vielen Stapeln anhalten, auch wenn abgelaufene Läufe übrig bleiben (Standard: keine Grenze).</translation>
     </message>
     <message>
         <source>Only count the expired runs that would be deleted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur die abgelaufenen Läufe zählen, die gelöscht würden.</translation>
     </message>
     <message>
         <source>succeeded %1, failed %2, cancelled %3</source>
-        <translation type="unfinished"></translation>
+        <translation>erfolgreich %1, fehlgeschlagen %2, abgebrochen %3</translation>
     </message>
     <message>
         <source>dedupctl purge: invalid --batch &apos;%1&apos;: use a number from 1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl purge: ungültiges --batch '%1': Verwenden Sie eine Zahl von 1 bis %2</translation>
     </message>
     <message>
         <source>dedupctl purge: invalid --max-batches &apos;%1&apos;: use a positive number</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl purge: ungültiges --max-batches '%1': Verwenden Sie eine positive Zahl</translation>
     </message>
     <message>
         <source>dedupctl purge: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl purge: %1</translation>
     </message>
     <message>
         <source>dedupctl purge: purged before the error: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl purge: vor dem Fehler bereinigt: %1 (%2)</translation>
     </message>
     <message>
         <source>batch %1: purged %2 (%3) in %4 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>Stapel %1: %2 bereinigt (%3) in %4 ms</translation>
     </message>
     <message>
         <source>nothing to purge: no expired runs</source>
-        <translation type="unfinished"></translation>
+        <translation>nichts zu bereinigen: keine abgelaufenen Läufe</translation>
     </message>
     <message>
         <source>total purged: %1 (%2); batches: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>insgesamt bereinigt: %1 (%2); Stapel: %3</translation>
     </message>
     <message>
         <source>stopped at --max-batches %1: expired runs may remain; run purge again</source>
-        <translation type="unfinished"></translation>
+        <translation>bei --max-batches %1 angehalten: Es können abgelaufene Läufe übrig sein; führen Sie purge erneut aus</translation>
     </message>
     <message>
         <source>dry run: nothing to purge: no expired runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Probelauf: nichts zu bereinigen: keine abgelaufenen Läufe</translation>
     </message>
     <message>
         <source>dry run: expired runs: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Probelauf: abgelaufene Läufe: %1 (%2)</translation>
     </message>
     <message>
         <source>would purge: %1 (batches: %2 of up to %3 runs); nothing was deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>würde bereinigen: %1 (Stapel: %2 mit bis zu %3 Läufen); nichts wurde gelöscht</translation>
     </message>
 </context>
 <context>
     <name>ReviewQueueView</name>
     <message>
         <source>&amp;Workflow:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Workflow:</translation>
     </message>
     <message>
         <source>any</source>
-        <translation type="unfinished"></translation>
+        <translation>alle</translation>
     </message>
     <message>
         <source>&amp;Scope:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bereich:</translation>
     </message>
     <message>
         <source>&amp;Key starts with:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Schlüssel beginnt mit:</translation>
     </message>
     <message>
         <source>Ass&amp;igned to:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zugewiesen an:</translation>
     </message>
     <message>
         <source>Assign to &amp;me…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Mir zuweisen…</translation>
     </message>
     <message>
         <source>&amp;Note…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Notiz…</translation>
     </message>
     <message>
         <source>&amp;Resolve</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Auflösen</translation>
     </message>
 </context>
 <context>
     <name>RunDetailView</name>
     <message>
         <source>&amp;Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Wiederholen</translation>
     </message>
     <message>
         <source>Re&amp;try</source>
-        <translation type="unfinished"></translation>
+        <translation>Wieder&amp;holen</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf</translation>
     </message>
     <message>
         <source>Workflow:</source>
-        <translation type="unfinished"></translation>
+        <translation>Workflow:</translation>
     </message>
     <message>
         <source>Scope:</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereich:</translation>
     </message>
     <message>
         <source>Key:</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüssel:</translation>
     </message>
     <message>
         <source>Correlation:</source>
-        <translation type="unfinished"></translation>
+        <translation>Korrelation:</translation>
     </message>
     <message>
         <source>Fingerprint:</source>
-        <translation type="unfinished"></translation>
+        <translation>Fingerabdruck:</translation>
     </message>
     <message>
         <source>Attempt:</source>
-        <translation type="unfinished"></translation>
+        <translation>Versuch:</translation>
     </message>
     <message>
         <source>Created:</source>
-        <translation type="unfinished"></translation>
+        <translation>Erstellt:</translation>
     </message>
     <message>
         <source>Updated:</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktualisiert:</translation>
     </message>
     <message>
         <source>Finished:</source>
-        <translation type="unfinished"></translation>
+        <translation>Beendet:</translation>
     </message>
     <message>
         <source>Kept until:</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufbewahrt bis:</translation>
     </message>
     <message>
         <source>Lease</source>
-        <translation type="unfinished"></translation>
+        <translation>Lease</translation>
     </message>
     <message>
         <source>Owner:</source>
-        <translation type="unfinished"></translation>
+        <translation>Inhaber:</translation>
     </message>
     <message>
         <source>Token:</source>
-        <translation type="unfinished"></translation>
+        <translation>Token:</translation>
     </message>
     <message>
         <source>Expires:</source>
-        <translation type="unfinished"></translation>
+        <translation>Läuft ab:</translation>
     </message>
     <message>
         <source>Last heartbeat:</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzter Heartbeat:</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritte</translation>
     </message>
     <message>
         <source>Events</source>
-        <translation type="unfinished"></translation>
+        <translation>Ereignisse</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis</translation>
     </message>
     <message>
         <source>Last Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzter Fehler</translation>
     </message>
     <message>
         <source>Class:</source>
-        <translation type="unfinished"></translation>
+        <translation>Klasse:</translation>
     </message>
     <message>
         <source>Message:</source>
-        <translation type="unfinished"></translation>
+        <translation>Meldung:</translation>
     </message>
     <message>
         <source>Retryable:</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiederholbar:</translation>
     </message>
     <message>
         <source>Recorded:</source>
-        <translation type="unfinished"></translation>
+        <translation>Erfasst:</translation>
     </message>
     <message>
         <source>Review</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfung</translation>
     </message>
     <message>
         <source>Reason:</source>
-        <translation type="unfinished"></translation>
+        <translation>Begründung:</translation>
     </message>
     <message>
         <source>Assignee:</source>
-        <translation type="unfinished"></translation>
+        <translation>Bearbeiter:</translation>
     </message>
     <message>
         <source>Note:</source>
-        <translation type="unfinished"></translation>
+        <translation>Notiz:</translation>
     </message>
     <message>
         <source>Since:</source>
-        <translation type="unfinished"></translation>
+        <translation>Seit:</translation>
     </message>
     <message>
         <source>Audit</source>
-        <translation type="unfinished"></translation>
+        <translation>Audit</translation>
     </message>
 </context>
 <context>
     <name>RunFilter</name>
     <message>
         <source>The workflow filter is empty: enter a workflow name or clear the filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Workflow-Filter ist leer: Geben Sie einen Workflow-Namen ein oder leeren Sie den Filter.</translation>
     </message>
     <message>
         <source>The workflow contains a NUL character.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Workflow enthält ein NUL-Zeichen.</translation>
     </message>
     <message>
         <source>The scope filter is empty: enter a scope or clear the filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Bereichsfilter ist leer: Geben Sie einen Bereich ein oder leeren Sie den Filter.</translation>
     </message>
     <message>
         <source>The scope contains a NUL character.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Bereich enthält ein NUL-Zeichen.</translation>
     </message>
     <message>
         <source>The key to search for is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der zu suchende Schlüssel ist leer.</translation>
     </message>
     <message>
         <source>The key contains a NUL character.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüssel enthält ein NUL-Zeichen.</translation>
     </message>
     <message>
         <source>The key prefix must not be empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Schlüsselpräfix darf nicht leer sein.</translation>
     </message>
     <message>
         <source>The key prefix contains a NUL character.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Schlüsselpräfix enthält ein NUL-Zeichen.</translation>
     </message>
     <message>
         <source>The correlation id to search for is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die zu suchende Korrelations-ID ist leer.</translation>
     </message>
     <message>
         <source>The correlation id contains a NUL character.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Korrelations-ID enthält ein NUL-Zeichen.</translation>
     </message>
     <message>
         <source>Search by exact key or by key prefix, not both.</source>
-        <translation type="unfinished"></translation>
+        <translation>Suchen Sie nach exaktem Schlüssel oder nach Schlüsselpräfix, nicht nach beidem.</translation>
     </message>
     <message>
         <source>The time range starts (%1) after it ends (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Zeitraum beginnt (%1) nach seinem Ende (%2).</translation>
     </message>
 </context>
 <context>
     <name>RunFilterBar</name>
     <message>
         <source>What the search text is matched against</source>
-        <translation type="unfinished"></translation>
+        <translation>Womit der Suchtext verglichen wird</translation>
     </message>
     <message>
         <source>Exact key</source>
-        <translation type="unfinished"></translation>
+        <translation>Exakter Schlüssel</translation>
     </message>
     <message>
         <source>Key prefix</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüsselpräfix</translation>
     </message>
     <message>
         <source>Correlation id</source>
-        <translation type="unfinished"></translation>
+        <translation>Korrelations-ID</translation>
     </message>
     <message>
         <source>Search by idempotency key or correlation id</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach Idempotenzschlüssel oder Korrelations-ID suchen</translation>
     </message>
     <message>
         <source>C&amp;reated:</source>
-        <translation type="unfinished"></translation>
+        <translation>E&amp;rstellt:</translation>
     </message>
     <message>
         <source>Any time</source>
-        <translation type="unfinished"></translation>
+        <translation>Beliebige Zeit</translation>
     </message>
     <message>
         <source>Last hour</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzte Stunde</translation>
     </message>
     <message>
         <source>Last 24 hours</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzte 24 Stunden</translation>
     </message>
     <message>
         <source>Last 7 days</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzte 7 Tage</translation>
     </message>
     <message>
         <source>Custom range</source>
-        <translation type="unfinished"></translation>
+        <translation>Eigener Zeitraum</translation>
     </message>
     <message>
         <source>&amp;from</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;von</translation>
     </message>
     <message>
         <source>yyyy-MM-dd HH:mm:ss</source>
-        <translation type="unfinished"></translation>
+        <translation>yyyy-MM-dd HH:mm:ss</translation>
     </message>
     <message>
         <source>&amp;to</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;bis</translation>
     </message>
     <message>
         <source>Status:</source>
-        <translation type="unfinished"></translation>
+        <translation>Status:</translation>
     </message>
     <message>
         <source>&amp;Workflow:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Workflow:</translation>
     </message>
     <message>
         <source>any</source>
-        <translation type="unfinished"></translation>
+        <translation>alle</translation>
     </message>
     <message>
         <source>Sco&amp;pe:</source>
-        <translation type="unfinished"></translation>
+        <translation>Berei&amp;ch:</translation>
     </message>
     <message>
         <source>Clear filters</source>
-        <translation type="unfinished"></translation>
+        <translation>Filter zurücksetzen</translation>
     </message>
     <message>
         <source>Show every run again</source>
-        <translation type="unfinished"></translation>
+        <translation>Wieder alle Läufe anzeigen</translation>
     </message>
 </context>
 <context>
     <name>RunStatusStyle</name>
     <message>
         <source>Processing</source>
-        <translation type="unfinished"></translation>
+        <translation>In Bearbeitung</translation>
     </message>
     <message>
         <source>Succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>Erfolgreich</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen</translation>
     </message>
     <message>
         <source>Manual review</source>
-        <translation type="unfinished"></translation>
+        <translation>Manuelle Prüfung</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgebrochen</translation>
     </message>
 </context>
 <context>
     <name>RunsView</name>
     <message>
         <source>Runs matching the filter: exact up to 10,000, above that the planner&apos;s estimate</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe, die zum Filter passen: exakt bis 10.000, darüber die Schätzung des Planers</translation>
     </message>
 </context>
 <context>
     <name>RunsViewActions</name>
     <message>
         <source>&amp;Find Runs…</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe &amp;suchen…</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>Ak&amp;tualisieren</translation>
     </message>
     <message>
         <source>&amp;Cancel Loading</source>
-        <translation type="unfinished"></translation>
+        <translation>Laden a&amp;bbrechen</translation>
     </message>
     <message>
         <source>&amp;Live Updates</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Live-Aktualisierung</translation>
     </message>
     <message>
         <source>&amp;Open Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf ö&amp;ffnen</translation>
     </message>
     <message>
         <source>Show &amp;Correlation</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Korrelation anzeigen</translation>
     </message>
     <message>
         <source>Cop&amp;y Key</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüssel kop&amp;ieren</translation>
     </message>
     <message>
         <source>Show changes as they happen (pause to read a list that holds still)</source>
-        <translation type="unfinished"></translation>
+        <translation>Änderungen anzeigen, sobald sie geschehen (pausieren, um eine stillstehende Liste zu lesen)</translation>
     </message>
     <message>
         <source>Stop the queries of the list that are still running</source>
-        <translation type="unfinished"></translation>
+        <translation>Die noch laufenden Abfragen der Liste abbrechen</translation>
     </message>
     <message>
         <source>Every run that shares the selected run&apos;s correlation id</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Läufe mit derselben Korrelations-ID wie der ausgewählte Lauf</translation>
     </message>
 </context>
 <context>
     <name>SimulateCommand</name>
     <message>
         <source>Run the simulator: field scenarios, or mixed traffic with faults through the duplicate-handling strategies.</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Simulator ausführen: Praxisszenarien oder gemischter Verkehr mit Fehlern durch die Strategien zur Duplikatbehandlung.</translation>
     </message>
     <message>
         <source>Run a named scenario under the full protocol and check its expected outcome, or &apos;all&apos; (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein benanntes Szenario unter dem vollständigen Protokoll ausführen und sein erwartetes Ergebnis prüfen, oder 'all' (%1).</translation>
     </message>
     <message>
         <source>name</source>
-        <translation type="unfinished"></translation>
+        <translation>Name</translation>
     </message>
     <message>
         <source>Send the same traffic, with the same faults, through every strategy and print a comparison table.</source>
-        <translation type="unfinished"></translation>
+        <translation>Denselben Verkehr mit denselben Fehlern durch jede Strategie schicken und eine Vergleichstabelle ausgeben.</translation>
     </message>
     <message>
         <source>The strategy for the traffic (default full): %1. Several may be given, separated by commas.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Strategie für den Verkehr (Standard full): %1. Mehrere können durch Kommas getrennt angegeben werden.</translation>
     </message>
     <message>
         <source>Business intents in the traffic (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Geschäftsabsichten im Verkehr (Standard %1).</translation>
     </message>
     <message>
         <source>n</source>
-        <translation type="unfinished"></translation>
+        <translation>n</translation>
     </message>
     <message>
         <source>Each intent is delivered 1 to this many times (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Absicht wird ein- bis höchstens so oft zugestellt (Standard %1).</translation>
     </message>
     <message>
         <source>k</source>
-        <translation type="unfinished"></translation>
+        <translation>k</translation>
     </message>
     <message>
         <source>Concurrent workers, each with its own connections (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Gleichzeitige Worker, jeder mit eigenen Verbindungen (Standard %1).</translation>
     </message>
     <message>
         <source>w</source>
-        <translation type="unfinished"></translation>
+        <translation>w</translation>
     </message>
     <message>
         <source>New intents per second (default: as fast as the workers take them).</source>
-        <translation type="unfinished"></translation>
+        <translation>Neue Absichten pro Sekunde (Standard: so schnell, wie die Worker sie übernehmen).</translation>
     </message>
     <message>
         <source>r</source>
-        <translation type="unfinished"></translation>
+        <translation>r</translation>
     </message>
     <message>
         <source>Spread the traffic over this many seconds; with --rate, the number of intents is rate x duration.</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Verkehr über so viele Sekunden verteilen; mit --rate ist die Zahl der Absichten Rate x Dauer.</translation>
     </message>
     <message>
         <source>s</source>
-        <translation type="unfinished"></translation>
+        <translation>s</translation>
     </message>
     <message>
         <source>Fault rates per provider call, e.g. timeout=0.1,outage=0.05,validation=0.02,duplication=0.01,crash=0.02 (also timeout_before; &apos;none&apos; for no faults; default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlerraten pro Anbieteraufruf, z. B. timeout=0.1,outage=0.05,validation=0.02,duplication=0.01,crash=0.02 (auch timeout_before; 'none' für keine Fehler; Standard %1).</translation>
     </message>
     <message>
         <source>list</source>
-        <translation type="unfinished"></translation>
+        <translation>Liste</translation>
     </message>
     <message>
         <source>Seed of the traffic and the faults (default 1): the same seed gives the same traffic and the same faults.</source>
-        <translation type="unfinished"></translation>
+        <translation>Seed für Verkehr und Fehler (Standard 1): Derselbe Seed ergibt denselben Verkehr und dieselben Fehler.</translation>
     </message>
     <message>
         <source>dedupctl simulate: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl simulate: %1</translation>
     </message>
     <message>
         <source>--scenario runs a fixed delivery plan; --%1 does not apply to it</source>
-        <translation type="unfinished"></translation>
+        <translation>--scenario führt einen festen Zustellplan aus; --%1 gilt dafür nicht</translation>
     </message>
     <message>
         <source>unknown scenario &apos;%1&apos; (known: %2, or all)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekanntes Szenario '%1' (bekannt: %2 oder all)</translation>
     </message>
     <message>
         <source>--compare runs every strategy; leave out --strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>--compare führt jede Strategie aus; lassen Sie --strategy weg</translation>
     </message>
     <message>
         <source>unknown strategy &apos;%1&apos; (known: no-key, key-per-attempt, first-step-only, full)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannte Strategie '%1' (bekannt: no-key, key-per-attempt, first-step-only, full)</translation>
     </message>
     <message>
         <source>invalid --intents &apos;%1&apos;: use a whole number from 1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültiges --intents '%1': Verwenden Sie eine ganze Zahl von 1 bis %2</translation>
     </message>
     <message>
         <source>invalid --duplicates &apos;%1&apos;: use a whole number from 1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültiges --duplicates '%1': Verwenden Sie eine ganze Zahl von 1 bis %2</translation>
     </message>
     <message>
         <source>invalid --workers &apos;%1&apos;: use a whole number from 1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültiges --workers '%1': Verwenden Sie eine ganze Zahl von 1 bis %2</translation>
     </message>
     <message>
         <source>invalid --rate &apos;%1&apos;: use a number of intents per second above 0 and up to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültiges --rate '%1': Verwenden Sie eine Zahl von Absichten pro Sekunde über 0 und bis %2</translation>
     </message>
     <message>
         <source>invalid --duration &apos;%1&apos;: use a number of seconds above 0 and up to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültiges --duration '%1': Verwenden Sie eine Zahl von Sekunden über 0 und bis %2</translation>
     </message>
     <message>
         <source>give at most two of --intents, --rate and --duration</source>
-        <translation type="unfinished"></translation>
+        <translation>geben Sie höchstens zwei von --intents, --rate und --duration an</translation>
     </message>
     <message>
         <source>--rate x --duration asks for more than %1 intents</source>
-        <translation type="unfinished"></translation>
+        <translation>--rate x --duration verlangt mehr als %1 Absichten</translation>
     </message>
     <message>
         <source>invalid --faults: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültiges --faults: %1</translation>
     </message>
     <message>
         <source>invalid --seed &apos;%1&apos;: use a whole number from 0 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültiges --seed '%1': Verwenden Sie eine ganze Zahl von 0 bis %2</translation>
     </message>
     <message>
         <source>dedupctl simulate: the dedup schema is at version %1, this dedupctl needs %2: run &apos;dedupctl migrate&apos; first</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl simulate: Das dedup-Schema hat Version %1, dieses dedupctl benötigt %2: Führen Sie zuerst 'dedupctl migrate' aus</translation>
     </message>
     <message>
         <source>dedupctl simulate: the dedup schema is at version %1, newer than this dedupctl (%2): use a newer dedupctl</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl simulate: Das dedup-Schema hat Version %1, neuer als dieses dedupctl (%2): Verwenden Sie ein neueres dedupctl</translation>
     </message>
     <message>
         <source>dedupctl simulate: cannot install the simulator&apos;s schema: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl simulate: Das Schema des Simulators kann nicht installiert werden: %1</translation>
     </message>
     <message>
         <source>running %1 ...</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird ausgeführt ...</translation>
     </message>
     <message>
         <source>dedupctl simulate: scenario %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl simulate: Szenario %1: %2</translation>
     </message>
     <message>
         <source>all %1 scenario(s) passed</source>
-        <translation type="unfinished"></translation>
+        <translation>alle %1 Szenario(s) bestanden</translation>
     </message>
     <message>
         <source>some scenarios FAILED</source>
-        <translation type="unfinished"></translation>
+        <translation>einige Szenarien FEHLGESCHLAGEN</translation>
     </message>
     <message>
         <source>%1 intents, each delivered 1-%2 times, %3 workers, faults %4, seed %5 (runs under scope sim/%6/...)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Absichten, jede 1-%2-mal zugestellt, %3 Worker, Fehler %4, Seed %5 (Läufe unter Bereich sim/%6/...)</translation>
     </message>
     <message>
         <source>dedupctl simulate: the full protocol let %1 duplicate side effect(s) through; see the ledger under label %2</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl simulate: Das vollständige Protokoll hat %1 doppelte(n) Seiteneffekt(e) durchgelassen; siehe das Ledger unter Label %2</translation>
     </message>
 </context>
 <context>
     <name>StaleCommand</name>
     <message>
         <source>List processing runs whose lease expired (stuck runs), oldest first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe in processing auflisten, deren Lease abgelaufen ist (hängende Läufe), älteste zuerst.</translation>
     </message>
     <message>
         <source>Also list runs processing for longer than this, live lease or not (e.g. 15m, 2h, 1d; units s, m, h, d, w).</source>
-        <translation type="unfinished"></translation>
+        <translation>Auch Läufe auflisten, die länger als dies in processing sind, ob mit aktiver Lease oder nicht (z. B. 15m, 2h, 1d; Einheiten s, m, h, d, w).</translation>
     </message>
     <message>
         <source>duration</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauer</translation>
     </message>
     <message>
         <source>Show at most this many runs (1-%1, default %2); the count covers all of them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Höchstens so viele Läufe anzeigen (1-%1, Standard %2); die Anzahl umfasst alle.</translation>
     </message>
     <message>
         <source>n</source>
-        <translation type="unfinished"></translation>
+        <translation>n</translation>
     </message>
     <message>
         <source>Print the query plans (EXPLAIN ANALYZE) instead of the runs, to check that the store&apos;s indexes serve them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Abfragepläne (EXPLAIN ANALYZE) statt der Läufe ausgeben, um zu prüfen, dass die Indizes des Stores sie bedienen.</translation>
     </message>
     <message>
         <source>dedupctl stale: invalid --older-than &apos;%1&apos;: use a positive whole number and a unit s, m, h, d or w (e.g. 15m, 2h, 1d)</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl stale: ungültiges --older-than '%1': Verwenden Sie eine positive ganze Zahl und eine Einheit s, m, h, d oder w (z. B. 15m, 2h, 1d)</translation>
     </message>
     <message>
         <source>dedupctl stale: invalid --limit &apos;%1&apos;: use a number from 1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl stale: ungültiges --limit '%1': Verwenden Sie eine Zahl von 1 bis %2</translation>
     </message>
     <message>
         <source>dedupctl stale: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl stale: %1</translation>
     </message>
     <message>
         <source>ID</source>
-        <translation type="unfinished"></translation>
+        <translation>ID</translation>
     </message>
     <message>
         <source>WORKFLOW</source>
-        <translation type="unfinished"></translation>
+        <translation>WORKFLOW</translation>
     </message>
     <message>
         <source>SCOPE</source>
-        <translation type="unfinished"></translation>
+        <translation>BEREICH</translation>
     </message>
     <message>
         <source>KEY</source>
-        <translation type="unfinished"></translation>
+        <translation>SCHLÜSSEL</translation>
     </message>
     <message>
         <source>CORRELATION ID</source>
-        <translation type="unfinished"></translation>
+        <translation>KORRELATIONS-ID</translation>
     </message>
     <message>
         <source>OWNER</source>
-        <translation type="unfinished"></translation>
+        <translation>INHABER</translation>
     </message>
     <message>
         <source>TOKEN</source>
-        <translation type="unfinished"></translation>
+        <translation>TOKEN</translation>
     </message>
     <message>
         <source>LEASE</source>
-        <translation type="unfinished"></translation>
+        <translation>LEASE</translation>
     </message>
     <message>
         <source>PROCESSING FOR</source>
-        <translation type="unfinished"></translation>
+        <translation>IN BEARBEITUNG SEIT</translation>
     </message>
     <message>
         <source>ATTEMPT</source>
-        <translation type="unfinished"></translation>
+        <translation>VERSUCH</translation>
     </message>
     <message>
         <source>expired %1 ago</source>
-        <translation type="unfinished"></translation>
+        <translation>vor %1 abgelaufen</translation>
     </message>
     <message>
         <source>live, %1 left</source>
-        <translation type="unfinished"></translation>
+        <translation>aktiv, noch %1</translation>
     </message>
     <message>
         <source>lease expired, or processing for more than %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Lease abgelaufen oder länger als %1 in Bearbeitung</translation>
     </message>
     <message>
         <source>lease expired</source>
-        <translation type="unfinished"></translation>
+        <translation>Lease abgelaufen</translation>
     </message>
     <message>
         <source>stale runs: %1, showing the oldest %2 (%3); use --limit to see more</source>
-        <translation type="unfinished"></translation>
+        <translation>hängende Läufe: %1, die ältesten %2 werden angezeigt (%3); verwenden Sie --limit, um mehr zu sehen</translation>
     </message>
     <message>
         <source>stale runs: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>hängende Läufe: %1 (%2)</translation>
     </message>
 </context>
 <context>
     <name>StepStatusStyle</name>
     <message>
         <source>Pending</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausstehend</translation>
     </message>
     <message>
         <source>In progress</source>
-        <translation type="unfinished"></translation>
+        <translation>In Arbeit</translation>
     </message>
     <message>
         <source>Done</source>
-        <translation type="unfinished"></translation>
+        <translation>Erledigt</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen</translation>
     </message>
     <message>
         <source>Uncertain</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungewiss</translation>
     </message>
     <message>
         <source>Skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>Übersprungen</translation>
     </message>
 </context>
 <context>
     <name>StuckView</name>
     <message>
         <source>Processing runs whose lease expired (the worker died or hangs, and nobody took the run over), or that have been processing for longer than the threshold</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe in processing, deren Lease abgelaufen ist (der Worker ist abgestürzt oder hängt, und niemand hat den Lauf übernommen) oder die länger als der Schwellenwert in Bearbeitung sind</translation>
     </message>
     <message>
         <source>Also stuck after &amp;processing for:</source>
-        <translation type="unfinished"></translation>
+        <translation>Auch hängend nach einer &amp;Bearbeitungsdauer von:</translation>
     </message>
     <message>
         <source>A run whose lease is kept alive but that has been processing (this attempt) for longer than this is stuck too. Off: only expired leases.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Lauf, dessen Lease am Leben gehalten wird, der aber (in diesem Versuch) länger als dies in Bearbeitung ist, gilt ebenfalls als hängend. Aus: nur abgelaufene Leases.</translation>
     </message>
 </context>
 <context>
     <name>VerifyAuditCommand</name>
     <message>
         <source>Verify the audit log&apos;s hash chain (exit 1 if it was tampered with).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Hash-Kette des Audit-Protokolls prüfen (Exit-Code 1, falls sie manipuliert wurde).</translation>
     </message>
     <message>
         <source>dedupctl verify-audit: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl verify-audit: %1</translation>
     </message>
     <message>
         <source>audit chain intact: %1 rows</source>
-        <translation type="unfinished"></translation>
+        <translation>Audit-Kette intakt: %1 Zeilen</translation>
     </message>
     <message>
         <source>(none)</source>
-        <translation type="unfinished"></translation>
+        <translation>(keine)</translation>
     </message>
     <message>
         <source>row %1 was changed after it was written: its hash does not match its content</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile %1 wurde nach dem Schreiben geändert: Ihr Hash passt nicht zu ihrem Inhalt</translation>
     </message>
     <message>
         <source>the link into row %1 is broken: a row before it was removed, inserted or re-hashed</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Verknüpfung zu Zeile %1 ist unterbrochen: Eine Zeile davor wurde entfernt, eingefügt oder neu gehasht</translation>
     </message>
     <message>
         <source>rows were removed from the end of the chain: the head names row %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Am Ende der Kette wurden Zeilen entfernt: Der Kopf nennt Zeile %1</translation>
     </message>
     <message>
         <source>problem &apos;%1&apos; at row %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Problem '%1' in Zeile %2</translation>
     </message>
     <message>
         <source>audit chain BROKEN at row %1 (%2 rows present)</source>
-        <translation type="unfinished"></translation>
+        <translation>Audit-Kette in Zeile %1 BESCHÄDIGT (%2 Zeilen vorhanden)</translation>
     </message>
     <message>
         <source>expected: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>erwartet: %1</translation>
     </message>
     <message>
         <source>actual:   %1</source>
-        <translation type="unfinished"></translation>
+        <translation>tatsächlich: %1</translation>
     </message>
     <message>
         <source>chain head: row %1, hash %2 (keep it outside the database to detect a rewritten chain)</source>
-        <translation type="unfinished"></translation>
+        <translation>Kettenkopf: Zeile %1, Hash %2 (bewahren Sie ihn außerhalb der Datenbank auf, um eine umgeschriebene Kette zu erkennen)</translation>
     </message>
     <message>
         <source>chain head: missing</source>
-        <translation type="unfinished"></translation>
+        <translation>Kettenkopf: fehlt</translation>
     </message>
 </context>
 <context>
     <name>WorkCommand</name>
     <message>
         <source>Run one crash-test worker process: take deliveries from the queue table and process them with the worker protocol.</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen Crash-Test-Worker-Prozess ausführen: Zustellungen aus der Warteschlangentabelle übernehmen und mit dem Worker-Protokoll verarbeiten.</translation>
     </message>
     <message>
         <source>The queue label (and ledger label) to work on.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Warteschlangen-Label (und Ledger-Label), das bearbeitet wird.</translation>
     </message>
     <message>
         <source>label</source>
-        <translation type="unfinished"></translation>
+        <translation>Label</translation>
     </message>
     <message>
         <source>Lease owner name (default work-&lt;pid&gt;).</source>
-        <translation type="unfinished"></translation>
+        <translation>Name des Lease-Inhabers (Standard work-&lt;pid&gt;).</translation>
     </message>
     <message>
         <source>id</source>
-        <translation type="unfinished"></translation>
+        <translation>ID</translation>
     </message>
     <message>
         <source>Run lease in ms (default 500).</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf-Lease in ms (Standard 500).</translation>
     </message>
     <message>
         <source>ms</source>
-        <translation type="unfinished"></translation>
+        <translation>ms</translation>
     </message>
     <message>
         <source>How long a taken delivery stays hidden (default 2000).</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie lange eine übernommene Zustellung verborgen bleibt (Standard 2000).</translation>
     </message>
     <message>
         <source>Provider latency, lower bound (default 20).</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieterlatenz, Untergrenze (Standard 20).</translation>
     </message>
     <message>
         <source>Provider latency, upper bound (default 60).</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieterlatenz, Obergrenze (Standard 60).</translation>
     </message>
     <message>
         <source>Wait after each provider call returned, before recording it (default 0): widens the window between the provider&apos;s commit and complete_step.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wartezeit nach der Rückkehr jedes Anbieteraufrufs, bevor er erfasst wird (Standard 0): vergrößert das Fenster zwischen dem Commit des Anbieters und complete_step.</translation>
     </message>
     <message>
         <source>Seed of the provider latencies (default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Seed der Anbieterlatenzen (Standard 1).</translation>
     </message>
     <message>
         <source>s</source>
-        <translation type="unfinished"></translation>
+        <translation>s</translation>
     </message>
     <message>
         <source>Kill this process with SIGKILL right after its n-th provider call (also DEDUP_CRASH_AFTER_PROVIDER).</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Prozess direkt nach seinem n-ten Anbieteraufruf mit SIGKILL beenden (auch DEDUP_CRASH_AFTER_PROVIDER).</translation>
     </message>
     <message>
         <source>n</source>
-        <translation type="unfinished"></translation>
+        <translation>n</translation>
     </message>
     <message>
         <source>Exit once the label has no deliveries left.</source>
-        <translation type="unfinished"></translation>
+        <translation>Beenden, sobald für das Label keine Zustellungen mehr übrig sind.</translation>
     </message>
     <message>
         <source>dedupctl work: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl work: %1</translation>
     </message>
     <message>
         <source>--label is required</source>
-        <translation type="unfinished"></translation>
+        <translation>--label ist erforderlich</translation>
     </message>
     <message>
         <source>invalid number in the options (see --help)</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültige Zahl in den Optionen (siehe --help)</translation>
     </message>
     <message>
         <source>invalid --crash-after-provider &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültiges --crash-after-provider '%1'</translation>
     </message>
     <message>
         <source>dedupctl work: giving up on delivery %1 after %2 takes: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl work: Zustellung %1 wird nach %2 Übernahmen aufgegeben: %3</translation>
     </message>
     <message>
         <source>dedupctl work: unknown workflow %1</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl work: unbekannter Workflow %1</translation>
     </message>
 </context>
 <context>
     <name>dedup::app::DemoSession</name>
     <message>
         <source>The demo store did not start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Demo-Store ist nicht gestartet: %1</translation>
     </message>
     <message>
         <source>Demo store</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo-Store</translation>
     </message>
     <message>
         <source>The demo store started but does not accept connections: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Demo-Store ist gestartet, nimmt aber keine Verbindungen an: %1</translation>
     </message>
     <message>
         <source>The demo store does not answer: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Demo-Store antwortet nicht: %1</translation>
     </message>
 </context>
 <context>
     <name>dedup::core::CanonicalJson</name>
     <message>
         <source>The payload is not valid JSON: %1 at byte %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Nutzdaten sind kein gültiges JSON: %1 bei Byte %2.</translation>
     </message>
     <message>
         <source>The payload is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Nutzdaten sind leer.</translation>
     </message>
     <message>
         <source>The payload is not valid JSON: it holds %1 values instead of one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Nutzdaten sind kein gültiges JSON: Sie enthalten %1 Werte statt einem.</translation>
     </message>
     <message>
         <source>The JSON document is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das JSON-Dokument ist leer.</translation>
     </message>
     <message>
         <source>The payload contains a number that is not finite.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Nutzdaten enthalten eine Zahl, die nicht endlich ist.</translation>
     </message>
     <message>
         <source>The payload contains an undefined JSON value.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Nutzdaten enthalten einen undefinierten JSON-Wert.</translation>
     </message>
     <message>
         <source>The payload contains an object key that is not valid Unicode text.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Nutzdaten enthalten einen Objektschlüssel, der kein gültiger Unicode-Text ist.</translation>
     </message>
     <message>
         <source>The payload has the key &quot;%1&quot; twice in one object (keys are compared after Unicode normalisation).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Nutzdaten enthalten den Schlüssel „%1“ zweimal in einem Objekt (Schlüssel werden nach Unicode-Normalisierung verglichen).</translation>
     </message>
     <message>
         <source>The payload contains a string that is not valid Unicode text.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Nutzdaten enthalten eine Zeichenkette, die kein gültiger Unicode-Text ist.</translation>
     </message>
 </context>
 <context>
     <name>dedup::core::IdempotencyKey</name>
     <message>
         <source>The idempotency key scope is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Bereich des Idempotenzschlüssels ist leer.</translation>
     </message>
     <message>
         <source>The idempotency key derivation version is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Ableitungsversion des Idempotenzschlüssels ist leer.</translation>
     </message>
     <message>
         <source>The key derivation version &quot;%1&quot; may contain only letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Schlüssel-Ableitungsversion „%1“ darf nur Buchstaben, Ziffern, '.', '_' und '-' enthalten.</translation>
     </message>
     <message>
         <source>An idempotency key needs at least one field; without one every request in the scope would be a duplicate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Idempotenzschlüssel braucht mindestens ein Feld; ohne Feld wäre jede Anfrage im Bereich ein Duplikat.</translation>
     </message>
     <message>
         <source>The idempotency key scope is not valid Unicode text.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Bereich des Idempotenzschlüssels ist kein gültiger Unicode-Text.</translation>
     </message>
     <message>
         <source>An idempotency key field has an empty name.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Feld des Idempotenzschlüssels hat einen leeren Namen.</translation>
     </message>
     <message>
         <source>The idempotency key field &quot;%1&quot; has an empty value; is an input missing?</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Feld „%1“ des Idempotenzschlüssels hat einen leeren Wert; fehlt eine Eingabe?</translation>
     </message>
     <message>
         <source>The idempotency key field &quot;%1&quot; is not valid Unicode text.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Feld „%1“ des Idempotenzschlüssels ist kein gültiger Unicode-Text.</translation>
     </message>
     <message>
         <source>The idempotency key field &quot;%1&quot; is given more than once (names are compared after Unicode normalisation).</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Feld „%1“ des Idempotenzschlüssels ist mehrfach angegeben (Namen werden nach Unicode-Normalisierung verglichen).</translation>
     </message>
 </context>
 <context>
     <name>dedup::core::RetryPolicy</name>
     <message>
         <source>Attempt %1 failed with a %2 error, which is not retried.</source>
-        <translation type="unfinished"></translation>
+        <translation>Versuch %1 ist mit einem Fehler vom Typ %2 fehlgeschlagen, der nicht wiederholt wird.</translation>
     </message>
     <message>
         <source>Attempt %1 of %2 failed with a %3 error and no attempts are left.</source>
-        <translation type="unfinished"></translation>
+        <translation>Versuch %1 von %2 ist mit einem Fehler vom Typ %3 fehlgeschlagen, und es sind keine Versuche übrig.</translation>
     </message>
     <message>
         <source>Attempt %1 of %2 failed with a %3 error; retrying in %4 ms.</source>
-        <translation type="unfinished"></translation>
+        <translation>Versuch %1 von %2 ist mit einem Fehler vom Typ %3 fehlgeschlagen; neuer Versuch in %4 ms.</translation>
     </message>
 </context>
 <context>
     <name>dedup::models::ActionWorker</name>
     <message>
         <source>Unknown action.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekannte Aktion.</translation>
     </message>
 </context>
 <context>
     <name>dedup::models::AuditLogModel</name>
     <message>
         <source>Applied</source>
-        <translation type="unfinished"></translation>
+        <translation>Angewendet</translation>
     </message>
     <message>
         <source>Refused (run had changed)</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgelehnt (Lauf hatte sich geändert)</translation>
     </message>
     <message>
         <source>Database role %1; OS user %2; host %3; address %4; application %5</source>
-        <translation type="unfinished"></translation>
+        <translation>Datenbankrolle %1; Betriebssystembenutzer %2; Host %3; Adresse %4; Anwendung %5</translation>
     </message>
     <message>
         <source>Action key %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktionsschlüssel %1</translation>
     </message>
     <message>
         <source>When</source>
-        <translation type="unfinished"></translation>
+        <translation>Wann</translation>
     </message>
     <message>
         <source>Who</source>
-        <translation type="unfinished"></translation>
+        <translation>Wer</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktion</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf</translation>
     </message>
     <message>
         <source>Outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>Begründung</translation>
     </message>
     <message>
         <source>Before → after</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorher → nachher</translation>
     </message>
 </context>
 <context>
     <name>dedup::models::AuditTableModel</name>
     <message>
         <source>%1 as %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 als %2</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>Nothing changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts geändert.</translation>
     </message>
     <message>
         <source>Nothing changed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts geändert: %1</translation>
     </message>
     <message>
         <source>Applied</source>
-        <translation type="unfinished"></translation>
+        <translation>Angewendet</translation>
     </message>
     <message>
         <source>Refused (run had changed)</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgelehnt (Lauf hatte sich geändert)</translation>
     </message>
     <message>
         <source>Database role %1; OS user %2; host %3; address %4; application %5</source>
-        <translation type="unfinished"></translation>
+        <translation>Datenbankrolle %1; Betriebssystembenutzer %2; Host %3; Adresse %4; Anwendung %5</translation>
     </message>
     <message>
         <source>Action key %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktionsschlüssel %1</translation>
     </message>
     <message>
         <source>When</source>
-        <translation type="unfinished"></translation>
+        <translation>Wann</translation>
     </message>
     <message>
         <source>Who</source>
-        <translation type="unfinished"></translation>
+        <translation>Wer</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktion</translation>
     </message>
     <message>
         <source>Outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>Begründung</translation>
     </message>
     <message>
         <source>Before → after</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorher → nachher</translation>
     </message>
 </context>
 <context>
     <name>dedup::models::BulkRunner</name>
     <message>
         <source>%1@%2 (pid %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1@%2 (PID %3)</translation>
     </message>
     <message>
         <source>This runner is busy with operation %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Runner ist mit Aktion %1 beschäftigt.</translation>
     </message>
     <message>
         <source>A reason is required.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Begründung ist erforderlich.</translation>
     </message>
     <message>
         <source>No bulk operation to control.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Massenaktion zu steuern.</translation>
     </message>
 </context>
 <context>
     <name>dedup::models::BulkWorker</name>
     <message>
         <source>No bulk operation to control.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Massenaktion zu steuern.</translation>
     </message>
     <message>
         <source>The operation could not be changed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Aktion konnte nicht geändert werden: %1</translation>
     </message>
     <message>
         <source>The bulk operation could not be created: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Massenaktion konnte nicht angelegt werden: %1</translation>
     </message>
     <message>
         <source>The runs could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Läufe konnten nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>The runs could not be added: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Läufe konnten nicht hinzugefügt werden: %1</translation>
     </message>
     <message>
         <source>The operation could not be started: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Aktion konnte nicht gestartet werden: %1</translation>
     </message>
     <message>
         <source>No run is in a state this action applies to: nothing was done.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Lauf ist in einem Zustand, für den diese Aktion gilt: Es wurde nichts getan.</translation>
     </message>
     <message>
         <source>A batch failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Stapel ist fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>This operation was interrupted while its runs were being selected; abort it and start it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Aktion wurde unterbrochen, während ihre Läufe ausgewählt wurden; brechen Sie sie ab und starten Sie sie neu.</translation>
     </message>
     <message>
         <source>The report could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Bericht konnte nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>The operation could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Aktion konnte nicht gelesen werden: %1</translation>
     </message>
 </context>
 <context>
     <name>dedup::models::CorrelationModel</name>
     <message>
         <source>Loading was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Laden wurde abgebrochen.</translation>
     </message>
     <message>
         <source>no steps</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Schritte</translation>
     </message>
     <message>
         <source>%1/%2 done</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/%2 erledigt</translation>
     </message>
     <message numerus="yes">
         <source>, %n uncertain</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>, %n ungewiss</numerusform>
+            <numerusform>, %n ungewiss</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>, %n failed</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>, %n fehlgeschlagen</numerusform>
+            <numerusform>, %n fehlgeschlagen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>, %n running</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>, %n läuft</numerusform>
+            <numerusform>, %n laufen</numerusform>
         </translation>
     </message>
     <message>
         <source>open for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>offen seit %1</translation>
     </message>
     <message>
         <source>%1 / %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2</translation>
     </message>
     <message>
         <source>%1 (last error: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (letzter Fehler: %2)</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf</translation>
     </message>
     <message>
         <source>Workflow</source>
-        <translation type="unfinished"></translation>
+        <translation>Workflow</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritte</translation>
     </message>
     <message>
         <source>Started</source>
-        <translation type="unfinished"></translation>
+        <translation>Gestartet</translation>
     </message>
     <message>
         <source>Finished</source>
-        <translation type="unfinished"></translation>
+        <translation>Beendet</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauer</translation>
     </message>
     <message>
         <source>Scope / key</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereich / Schlüssel</translation>
     </message>
 </context>
 <context>
     <name>dedup::models::EventTableModel</name>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit</translation>
     </message>
     <message>
         <source>Event</source>
-        <translation type="unfinished"></translation>
+        <translation>Ereignis</translation>
     </message>
     <message>
         <source>Actor</source>
-        <translation type="unfinished"></translation>
+        <translation>Akteur</translation>
     </message>
     <message>
         <source>Attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>Versuch</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt</translation>
     </message>
     <message>
         <source>Detail</source>
-        <translation type="unfinished"></translation>
+        <translation>Detail</translation>
     </message>
 </context>
 <context>
     <name>dedup::models::ListenerConnection</name>
     <message>
         <source>The notification connection was lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Benachrichtigungsverbindung ist verloren gegangen.</translation>
     </message>
 </context>
 <context>
     <name>dedup::models::QueryWorker</name>
     <message>
         <source>The connection was closed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Verbindung wurde geschlossen.</translation>
     </message>
     <message>
         <source>Not connected to the database; the next attempt is in %1 s.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht mit der Datenbank verbunden; der nächste Versuch erfolgt in %1 s.</translation>
     </message>
     <message>
         <source>Cannot connect to the database: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung zur Datenbank nicht möglich: %1</translation>
     </message>
     <message>
         <source>The query was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Abfrage wurde abgebrochen.</translation>
     </message>
     <message>
         <source>The query took longer than %1 s and was stopped (statement timeout).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Abfrage dauerte länger als %1 s und wurde gestoppt (Statement-Timeout).</translation>
     </message>
 </context>
 <context>
     <name>dedup::models::ReviewQueueModel</name>
     <message>
         <source>%1+</source>
-        <translation type="unfinished"></translation>
+        <translation>%1+</translation>
     </message>
     <message>
         <source>%1 / %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2</translation>
     </message>
     <message>
         <source>%1/%2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/%2</translation>
     </message>
     <message>
         <source>Unassigned</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht zugewiesen</translation>
     </message>
     <message>
         <source>A continuation is queued; a worker will take it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Fortsetzung ist eingereiht; ein Worker wird sie übernehmen.</translation>
     </message>
     <message numerus="yes">
         <source>%n step(s) with an unknown outcome: check the provider first.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Schritt mit unbekanntem Ergebnis: Prüfen Sie zuerst den Anbieter.</numerusform>
+            <numerusform>%n Schritte mit unbekanntem Ergebnis: Prüfen Sie zuerst den Anbieter.</numerusform>
         </translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf</translation>
     </message>
     <message>
         <source>Workflow</source>
-        <translation type="unfinished"></translation>
+        <translation>Workflow</translation>
     </message>
     <message>
         <source>Key</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüssel</translation>
     </message>
     <message>
         <source>Review reason</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfgrund</translation>
     </message>
     <message>
         <source>In review for</source>
-        <translation type="unfinished"></translation>
+        <translation>In Prüfung seit</translation>
     </message>
     <message>
         <source>Assignee</source>
-        <translation type="unfinished"></translation>
+        <translation>Bearbeiter</translation>
     </message>
     <message>
         <source>Note</source>
-        <translation type="unfinished"></translation>
+        <translation>Notiz</translation>
     </message>
     <message>
         <source>Attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>Versuche</translation>
     </message>
 </context>
 <context>
     <name>dedup::models::RunDetailSource</name>
     <message>
         <source>Loading was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Laden wurde abgebrochen.</translation>
     </message>
 </context>
 <context>
     <name>dedup::models::RunListModel</name>
     <message>
         <source>%1 (last error: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (letzter Fehler: %2)</translation>
     </message>
     <message>
         <source>%1 in scope %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 im Bereich %2</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status</translation>
     </message>
     <message>
         <source>Workflow</source>
-        <translation type="unfinished"></translation>
+        <translation>Workflow</translation>
     </message>
     <message>
         <source>Scope</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereich</translation>
     </message>
     <message>
         <source>Key</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüssel</translation>
     </message>
     <message>
         <source>Correlation id</source>
-        <translation type="unfinished"></translation>
+        <translation>Korrelations-ID</translation>
     </message>
     <message>
         <source>Attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>Versuch</translation>
     </message>
     <message>
         <source>Lease owner</source>
-        <translation type="unfinished"></translation>
+        <translation>Lease-Inhaber</translation>
     </message>
     <message>
         <source>Lease expires</source>
-        <translation type="unfinished"></translation>
+        <translation>Lease läuft ab</translation>
     </message>
     <message>
         <source>Created</source>
-        <translation type="unfinished"></translation>
+        <translation>Erstellt</translation>
     </message>
     <message>
         <source>Updated</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktualisiert</translation>
     </message>
     <message>
         <source>Loading was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Laden wurde abgebrochen.</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannt</translation>
     </message>
     <message>
         <source>~%1 (estimate)</source>
-        <translation type="unfinished"></translation>
+        <translation>~%1 (Schätzung)</translation>
     </message>
     <message>
         <source>%1+</source>
-        <translation type="unfinished"></translation>
+        <translation>%1+</translation>
     </message>
 </context>
 <context>
     <name>dedup::models::RunPageLoader</name>
     <message>
         <source>Not connected to the database; the next attempt is in %1 s.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht mit der Datenbank verbunden; der nächste Versuch erfolgt in %1 s.</translation>
     </message>
     <message>
         <source>Cannot connect to the database: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung zur Datenbank nicht möglich: %1</translation>
     </message>
     <message>
         <source>The query was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Abfrage wurde abgebrochen.</translation>
     </message>
     <message>
         <source>The query took longer than %1 s and was stopped (statement timeout). Narrow the filter, or raise the timeout.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Abfrage dauerte länger als %1 s und wurde gestoppt (Statement-Timeout). Grenzen Sie den Filter ein oder erhöhen Sie das Zeitlimit.</translation>
     </message>
 </context>
 <context>
     <name>dedup::models::StepTableModel</name>
     <message>
         <source>Outcome unknown: the side effect may have happened (the worker stopped, or timed out, between calling the provider and recording its answer). Check with the provider before continuing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis unbekannt: Der Seiteneffekt ist möglicherweise eingetreten (der Worker wurde zwischen dem Aufruf des Anbieters und dem Erfassen der Antwort beendet oder lief in ein Timeout). Fragen Sie beim Anbieter nach, bevor Sie fortfahren.</translation>
     </message>
     <message>
         <source>Outcome unknown: the side effect may have happened (the worker stopped, or timed out, between calling the provider and recording its answer). Check with the provider before continuing (its reference: %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis unbekannt: Der Seiteneffekt ist möglicherweise eingetreten (der Worker wurde zwischen dem Aufruf des Anbieters und dem Erfassen der Antwort beendet oder lief in ein Timeout). Fragen Sie beim Anbieter nach, bevor Sie fortfahren (seine Referenz: %1).</translation>
     </message>
     <message>
         <source>A continuation re-sends it with downstream key %1: safe only if the provider deduplicates by that key.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Fortsetzung sendet ihn erneut mit dem Downstream-Schlüssel %1: nur sicher, wenn der Anbieter anhand dieses Schlüssels dedupliziert.</translation>
     </message>
     <message>
         <source>It has no downstream key, so a continuation stops on it: resolve it as done (with the provider&apos;s reference) or skipped, or continue with &quot;re-run uncertain steps&quot; only if you know it did not happen.</source>
-        <translation type="unfinished"></translation>
+        <translation>Er hat keinen Downstream-Schlüssel, daher hält eine Fortsetzung bei ihm an: Schließen Sie ihn als erledigt (mit der Referenz des Anbieters) oder übersprungen ab, oder setzen Sie mit „ungewisse Schritte erneut ausführen“ nur fort, wenn Sie wissen, dass er nicht eingetreten ist.</translation>
     </message>
     <message>
         <source>Recorded: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Erfasst: %1</translation>
     </message>
     <message>
         <source>The side effect did not happen; a continuation runs the step again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Seiteneffekt ist nicht eingetreten; eine Fortsetzung führt den Schritt erneut aus.</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>#</source>
-        <translation type="unfinished"></translation>
+        <translation>#</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status</translation>
     </message>
     <message>
         <source>Attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>Versuche</translation>
     </message>
     <message>
         <source>Side-effect ref</source>
-        <translation type="unfinished"></translation>
+        <translation>Seiteneffekt-Ref.</translation>
     </message>
     <message>
         <source>Downstream key</source>
-        <translation type="unfinished"></translation>
+        <translation>Downstream-Schlüssel</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler</translation>
     </message>
     <message>
         <source>Started</source>
-        <translation type="unfinished"></translation>
+        <translation>Gestartet</translation>
     </message>
     <message>
         <source>Finished</source>
-        <translation type="unfinished"></translation>
+        <translation>Beendet</translation>
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished"></translation>
+        <translation>Warum</translation>
     </message>
 </context>
 <context>
     <name>dedup::models::StuckRunsModel</name>
     <message>
         <source>Loading was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Laden wurde abgebrochen.</translation>
     </message>
     <message>
         <source>%1+</source>
-        <translation type="unfinished"></translation>
+        <translation>%1+</translation>
     </message>
     <message>
         <source>%1 / %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2</translation>
     </message>
     <message>
         <source>%1 ago</source>
-        <translation type="unfinished"></translation>
+        <translation>vor %1</translation>
     </message>
     <message>
         <source>live (expires in %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>aktiv (läuft ab in %1)</translation>
     </message>
     <message>
         <source>%1/%2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/%2</translation>
     </message>
     <message>
         <source>The lease of %1 expired at %2 (server time) and nobody took the run over: the worker died or hangs. Clearing the stale lease fences it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Lease von %1 ist um %2 (Serverzeit) abgelaufen, und niemand hat den Lauf übernommen: Der Worker ist abgestürzt oder hängt. Das Freigeben der abgelaufenen Lease sperrt ihn aus.</translation>
     </message>
     <message>
         <source>The lease is kept alive, but the run has been processing for longer than the stuck threshold (%1): a worker that heartbeats without getting anywhere. Created %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Lease wird am Leben gehalten, aber der Lauf ist länger als der Hängend-Schwellenwert (%1) in Bearbeitung: ein Worker, der Heartbeats sendet, ohne voranzukommen. Erstellt %2.</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf</translation>
     </message>
     <message>
         <source>Workflow</source>
-        <translation type="unfinished"></translation>
+        <translation>Workflow</translation>
     </message>
     <message>
         <source>Scope / key</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereich / Schlüssel</translation>
     </message>
     <message>
         <source>Lease owner</source>
-        <translation type="unfinished"></translation>
+        <translation>Lease-Inhaber</translation>
     </message>
     <message>
         <source>Lease expired</source>
-        <translation type="unfinished"></translation>
+        <translation>Lease abgelaufen</translation>
     </message>
     <message>
         <source>Processing for</source>
-        <translation type="unfinished"></translation>
+        <translation>In Bearbeitung seit</translation>
     </message>
     <message>
         <source>Attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>Versuch</translation>
     </message>
 </context>
 <context>
     <name>dedup::sim::DemoTraffic</name>
     <message>
         <source>the demo traffic was already started</source>
-        <translation type="unfinished"></translation>
+        <translation>der Demo-Verkehr wurde bereits gestartet</translation>
     </message>
     <message>
         <source>invalid demo traffic options</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültige Optionen für den Demo-Verkehr</translation>
     </message>
     <message>
         <source>cannot install the simulator&apos;s schema: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>das Schema des Simulators kann nicht installiert werden: %1</translation>
     </message>
     <message>
         <source>the demo traffic was stopped before it started</source>
-        <translation type="unfinished"></translation>
+        <translation>der Demo-Verkehr wurde beendet, bevor er gestartet ist</translation>
     </message>
 </context>
 <context>
     <name>dedup::sim::Provider</name>
     <message>
         <source>the provider connection is not open</source>
-        <translation type="unfinished"></translation>
+        <translation>die Anbieterverbindung ist nicht offen</translation>
     </message>
     <message>
         <source>provider %1 is not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter %1 ist nicht verbunden</translation>
     </message>
     <message>
         <source>%1 has no operation &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat keine Operation „%2“</translation>
     </message>
     <message>
         <source>a simulated call needs the intent it serves (for the ledger)</source>
-        <translation type="unfinished"></translation>
+        <translation>ein simulierter Aufruf benötigt die Absicht, der er dient (für das Ledger)</translation>
     </message>
     <message>
         <source>%1 is unavailable (503)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist nicht verfügbar (503)</translation>
     </message>
     <message>
         <source>%1 rejected the request (422)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat die Anfrage abgelehnt (422)</translation>
     </message>
     <message>
         <source>%1 did not answer in time</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat nicht rechtzeitig geantwortet</translation>
     </message>
     <message>
         <source>%1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 fehlgeschlagen: %2</translation>
     </message>
     <message>
         <source>%1: the idempotency key was already used for a different request</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Der Idempotenzschlüssel wurde bereits für eine andere Anfrage verwendet</translation>
     </message>
 </context>
 <context>
     <name>dedup::sim::ProviderConfig</name>
     <message>
         <source>provider name &quot;%1&quot; must be a lower-case identifier</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbietername „%1“ muss ein Bezeichner in Kleinbuchstaben sein</translation>
     </message>
     <message>
         <source>reference prefix &quot;%1&quot; must be a lower-case identifier</source>
-        <translation type="unfinished"></translation>
+        <translation>Referenzpräfix „%1“ muss ein Bezeichner in Kleinbuchstaben sein</translation>
     </message>
     <message>
         <source>provider %1 accepts no operations</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter %1 akzeptiert keine Operationen</translation>
     </message>
     <message>
         <source>operation &quot;%1&quot; must be a lower-case identifier</source>
-        <translation type="unfinished"></translation>
+        <translation>Operation „%1“ muss ein Bezeichner in Kleinbuchstaben sein</translation>
     </message>
     <message>
         <source>latency range %1..%2 ms is invalid</source>
-        <translation type="unfinished"></translation>
+        <translation>Latenzbereich %1..%2 ms ist ungültig</translation>
     </message>
     <message>
         <source>timeout %1 ms is negative</source>
-        <translation type="unfinished"></translation>
+        <translation>Timeout %1 ms ist negativ</translation>
     </message>
     <message>
         <source>fault rates must each be in [0, 1] and add up to at most 1 (they add up to %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlerraten müssen jeweils in [0, 1] liegen und zusammen höchstens 1 ergeben (sie ergeben %1)</translation>
     </message>
 </context>
 <context>
     <name>dedup::sim::ScenarioCatalog</name>
     <message>
         <source>Lab results ready: webhook delivered twice</source>
-        <translation type="unfinished"></translation>
+        <translation>Laborergebnisse bereit: Webhook zweimal zugestellt</translation>
     </message>
     <message>
         <source>A &quot;lab results ready&quot; webhook triggers a patient notification. The webhook arrives twice: once again after the first answer was lost, and once as two copies at the same moment. The key is patientId + reportId + notificationType.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Webhook „Laborergebnisse bereit“ löst eine Patientenbenachrichtigung aus. Der Webhook kommt zweimal an: einmal erneut, nachdem die erste Antwort verloren ging, und einmal als zwei Kopien im selben Moment. Der Schlüssel ist patientId + reportId + notificationType.</translation>
     </message>
     <message>
         <source>Exactly one patient message per report; duplicates get the stored result or are told the first delivery is still running.</source>
-        <translation type="unfinished"></translation>
+        <translation>Genau eine Patientennachricht pro Befund; Duplikate erhalten das gespeicherte Ergebnis oder die Auskunft, dass die erste Zustellung noch läuft.</translation>
     </message>
     <message>
         <source>the lab system&apos;s webhook for report r-77 arrives</source>
-        <translation type="unfinished"></translation>
+        <translation>der Webhook des Laborsystems für Befund r-77 kommt an</translation>
     </message>
     <message>
         <source>it arrives again (the first 2xx was lost): the stored result is returned</source>
-        <translation type="unfinished"></translation>
+        <translation>er kommt erneut an (die erste 2xx-Antwort ging verloren): Das gespeicherte Ergebnis wird zurückgegeben</translation>
     </message>
     <message>
         <source>the webhook for report r-78 is delivered twice at the same moment</source>
-        <translation type="unfinished"></translation>
+        <translation>der Webhook für Befund r-78 wird im selben Moment zweimal zugestellt</translation>
     </message>
     <message>
         <source>... its simultaneous copy</source>
-        <translation type="unfinished"></translation>
+        <translation>... seine gleichzeitige Kopie</translation>
     </message>
     <message>
         <source>a third copy of r-78 arrives after both finished</source>
-        <translation type="unfinished"></translation>
+        <translation>eine dritte Kopie von r-78 kommt an, nachdem beide fertig sind</translation>
     </message>
     <message>
         <source>Appointment confirmation: the scheduler redelivers after its 504</source>
-        <translation type="unfinished"></translation>
+        <translation>Terminbestätigung: Der Terminplaner stellt nach seinem 504 erneut zu</translation>
     </message>
     <message>
         <source>The scheduling system sends an appointment status webhook; the handler updates the appointment and sends a confirmation message. The scheduler gives up after 30 s (here 300 ms), answers itself a 504 and redelivers the event while the first handler is still working. The key is eventId + patientId + statusType.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Terminplanungssystem sendet einen Webhook zum Terminstatus; der Handler aktualisiert den Termin und sendet eine Bestätigungsnachricht. Der Terminplaner gibt nach 30 s (hier 300 ms) auf, antwortet sich selbst mit 504 und stellt das Ereignis erneut zu, während der erste Handler noch arbeitet. Der Schlüssel ist eventId + patientId + statusType.</translation>
     </message>
     <message>
         <source>The status is updated once and one confirmation is sent; the redelivery during the run does nothing, a later one gets the stored result.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Status wird einmal aktualisiert und eine Bestätigung gesendet; die erneute Zustellung während des Laufs bewirkt nichts, eine spätere erhält das gespeicherte Ergebnis.</translation>
     </message>
     <message>
         <source>the webhook arrives: update the status, send the confirmation (slower than the scheduler&apos;s 300 ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>der Webhook kommt an: Status aktualisieren, Bestätigung senden (langsamer als die 300 ms des Terminplaners)</translation>
     </message>
     <message>
         <source>the scheduler got its 504 and redelivers while the first handler runs: nothing is done</source>
-        <translation type="unfinished"></translation>
+        <translation>der Terminplaner hat seinen 504 erhalten und stellt erneut zu, während der erste Handler läuft: Es wird nichts getan</translation>
     </message>
     <message>
         <source>a later redelivery gets the stored result</source>
-        <translation type="unfinished"></translation>
+        <translation>eine spätere erneute Zustellung erhält das gespeicherte Ergebnis</translation>
     </message>
     <message>
         <source>Invoice and payment intent: manual re-run after a partial failure</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechnung und Zahlungsabsicht: manuelle Wiederholung nach einem Teilausfall</translation>
     </message>
     <message>
         <source>A billing workflow drafts an invoice, then asks the payment provider for a payment intent. The draft succeeds; the payment provider creates the intent but its answer times out. An operator reruns the automation. The key is patientId + billingPeriod + invoiceType.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Abrechnungs-Workflow erstellt einen Rechnungsentwurf und fordert dann beim Zahlungsanbieter eine Zahlungsabsicht an. Der Entwurf gelingt; der Zahlungsanbieter legt die Zahlungsabsicht an, aber seine Antwort läuft in ein Timeout. Ein Operator führt die Automatisierung erneut aus. Der Schlüssel ist patientId + billingPeriod + invoiceType.</translation>
     </message>
     <message>
         <source>The rerun reuses the draft (one draft) and retries only the payment intent, with the same downstream key, which the payment provider deduplicates (one payment intent). A worker&apos;s own retry does the same.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Wiederholung verwendet den Entwurf wieder (ein Entwurf) und wiederholt nur die Zahlungsabsicht mit demselben Downstream-Schlüssel, den der Zahlungsanbieter dedupliziert (eine Zahlungsabsicht). Die eigene Wiederholung eines Workers bewirkt dasselbe.</translation>
     </message>
     <message>
         <source>the invoice is drafted; the payment provider creates the intent but the answer times out: the run fails</source>
-        <translation type="unfinished"></translation>
+        <translation>die Rechnung wird entworfen; der Zahlungsanbieter legt die Zahlungsabsicht an, aber die Antwort läuft in ein Timeout: Der Lauf schlägt fehl</translation>
     </message>
     <message>
         <source>the operator reruns it from the console (op_request_continuation)</source>
-        <translation type="unfinished"></translation>
+        <translation>der Operator führt ihn aus der Konsole erneut aus (op_request_continuation)</translation>
     </message>
     <message>
         <source>a worker takes the continuation: the draft is skipped, only the payment intent is retried with the same downstream key</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Worker übernimmt die Fortsetzung: Der Entwurf wird übersprungen, nur die Zahlungsabsicht wird mit demselben Downstream-Schlüssel wiederholt</translation>
     </message>
     <message>
         <source>a late duplicate of the billing trigger gets the stored result</source>
-        <translation type="unfinished"></translation>
+        <translation>ein verspätetes Duplikat des Abrechnungsauslösers erhält das gespeicherte Ergebnis</translation>
     </message>
     <message>
         <source>another invoice meets the same timeout; the worker retries by itself</source>
-        <translation type="unfinished"></translation>
+        <translation>eine weitere Rechnung läuft in dasselbe Timeout; der Worker wiederholt selbstständig</translation>
     </message>
     <message>
         <source>Appointment scheduling: browser retries with the same key</source>
-        <translation type="unfinished"></translation>
+        <translation>Terminbuchung: Browser wiederholt mit demselben Schlüssel</translation>
     </message>
     <message>
         <source>A patient&apos;s browser books an appointment with an idempotency key kept in session storage. It times out before the answer arrives and retries with the same key. Then the patient edits the time slot and submits again: a new logical action, so a new key.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Browser eines Patienten bucht einen Termin mit einem im Session Storage gehaltenen Idempotenzschlüssel. Er läuft in ein Timeout, bevor die Antwort eintrifft, und wiederholt mit demselben Schlüssel. Dann ändert der Patient das Zeitfenster und sendet erneut: eine neue logische Aktion, also ein neuer Schlüssel.</translation>
     </message>
     <message>
         <source>One appointment for the first slot, and every retry returns the same appointment id; the edited slot books a second appointment, correctly.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Termin für das erste Zeitfenster, und jede Wiederholung gibt dieselbe Termin-ID zurück; das geänderte Zeitfenster bucht korrekterweise einen zweiten Termin.</translation>
     </message>
     <message>
         <source>the patient books 09:00; the browser gives up after 100 ms, the booking goes on</source>
-        <translation type="unfinished"></translation>
+        <translation>der Patient bucht 09:00; der Browser gibt nach 100 ms auf, die Buchung läuft weiter</translation>
     </message>
     <message>
         <source>the browser retries with the same key while the booking runs: &quot;still processing&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>der Browser wiederholt mit demselben Schlüssel, während die Buchung läuft: „still processing“</translation>
     </message>
     <message>
         <source>the browser retries again: the same appointment id, no second booking</source>
-        <translation type="unfinished"></translation>
+        <translation>der Browser wiederholt erneut: dieselbe Termin-ID, keine zweite Buchung</translation>
     </message>
     <message>
         <source>the patient edits the slot to 09:30: a new key books a second appointment</source>
-        <translation type="unfinished"></translation>
+        <translation>der Patient ändert das Zeitfenster auf 09:30: Ein neuer Schlüssel bucht einen zweiten Termin</translation>
     </message>
     <message>
         <source>Lab sample sync: the queue redelivers after a consumer restart</source>
-        <translation type="unfinished"></translation>
+        <translation>Probensynchronisation: Die Warteschlange stellt nach einem Consumer-Neustart erneut zu</translation>
     </message>
     <message>
         <source>A &quot;new sample&quot; event is queued; a background job updates the patient&apos;s lab record. The consumer is restarted right after the update, before it could record it, and the queue delivers the event again. The key is the sample id + the integration run date, derivation pinned to v1.3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Ereignis „neue Probe“ wird eingereiht; ein Hintergrundjob aktualisiert den Laborbefund des Patienten. Der Consumer wird direkt nach der Aktualisierung neu gestartet, bevor er sie erfassen konnte, und die Warteschlange stellt das Ereignis erneut zu. Der Schlüssel ist die Proben-ID + das Datum des Integrationslaufs, Ableitung festgelegt auf v1.3.</translation>
     </message>
     <message>
         <source>The redelivery takes the expired lease over, finds the step uncertain with a downstream key and repeats it; the record system recognises the key: one record update.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die erneute Zustellung übernimmt die abgelaufene Lease, findet den Schritt ungewiss mit einem Downstream-Schlüssel vor und wiederholt ihn; das Befundsystem erkennt den Schlüssel: eine Aktualisierung des Befunds.</translation>
     </message>
     <message>
         <source>the consumer updates the lab record and is restarted before it records that</source>
-        <translation type="unfinished"></translation>
+        <translation>der Consumer aktualisiert den Laborbefund und wird neu gestartet, bevor er das erfasst</translation>
     </message>
     <message>
         <source>the queue redelivers once the lease (300 ms) has expired: the new consumer takes the run over and repeats the uncertain step with its downstream key</source>
-        <translation type="unfinished"></translation>
+        <translation>die Warteschlange stellt erneut zu, sobald die Lease (300 ms) abgelaufen ist: Der neue Consumer übernimmt den Lauf und wiederholt den ungewissen Schritt mit seinem Downstream-Schlüssel</translation>
     </message>
     <message>
         <source>a further redelivery gets the stored result</source>
-        <translation type="unfinished"></translation>
+        <translation>eine weitere erneute Zustellung erhält das gespeicherte Ergebnis</translation>
     </message>
 </context>
 <context>
     <name>dedup::sim::ScenarioReport</name>
     <message>
         <source>PASS</source>
-        <translation type="unfinished"></translation>
+        <translation>BESTANDEN</translation>
     </message>
     <message>
         <source>FAIL</source>
-        <translation type="unfinished"></translation>
+        <translation>FEHLGESCHLAGEN</translation>
     </message>
     <message>
         <source>  %1. +%2 ms  %3 -&gt; %4 (%5 provider calls, %6 ms)
 </source>
-        <translation type="unfinished"></translation>
+        <translation>  %1. +%2 ms  %3 -&gt; %4 (%5 Anbieteraufrufe, %6 ms)
+</translation>
     </message>
     <message>
         <source> (expected %1)</source>
-        <translation type="unfinished"></translation>
+        <translation> (erwartet %1)</translation>
     </message>
 </context>
 <context>
     <name>dedup::sim::ScenarioRunner</name>
     <message>
         <source>run %1 not found</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 nicht gefunden</translation>
     </message>
     <message>
         <source>action %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktion %1 (%2)</translation>
     </message>
     <message>
         <source>outcomes of all actions</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnisse aller Aktionen</translation>
     </message>
     <message>
         <source>side effects in the ledger</source>
-        <translation type="unfinished"></translation>
+        <translation>Seiteneffekte im Ledger</translation>
     </message>
     <message>
         <source>duplicate side effects</source>
-        <translation type="unfinished"></translation>
+        <translation>doppelte Seiteneffekte</translation>
     </message>
     <message>
         <source>(no run)</source>
-        <translation type="unfinished"></translation>
+        <translation>(kein Lauf)</translation>
     </message>
     <message>
         <source>run status of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Laufstatus von %1</translation>
     </message>
     <message>
         <source>(no step)</source>
-        <translation type="unfinished"></translation>
+        <translation>(kein Schritt)</translation>
     </message>
     <message>
         <source>step %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 von %2</translation>
     </message>
     <message>
         <source>event %1 recorded</source>
-        <translation type="unfinished"></translation>
+        <translation>Ereignis %1 erfasst</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>ja</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>nein</translation>
     </message>
     <message>
         <source>action %1 returns the result of action %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktion %1 gibt das Ergebnis von Aktion %2 zurück</translation>
     </message>
     <message>
         <source>action %1 (%2) calls no provider</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktion %1 (%2) ruft keinen Anbieter auf</translation>
     </message>
     <message>
         <source>action %1 outlasts the sender&apos;s %2 ms timeout</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktion %1 dauert länger als das Timeout des Absenders von %2 ms</translation>
     </message>
     <message>
         <source>no (%1 ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>nein (%1 ms)</translation>
     </message>
     <message>
         <source>actions %1 and %2 return different results</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktionen %1 und %2 geben unterschiedliche Ergebnisse zurück</translation>
     </message>
     <message>
         <source>no: %1 / %2</source>
-        <translation type="unfinished"></translation>
+        <translation>nein: %1 / %2</translation>
     </message>
 </context>
 <context>
     <name>dedup::sim::SimSchema</name>
     <message>
         <source>this build contains no simulator schema</source>
-        <translation type="unfinished"></translation>
+        <translation>dieser Build enthält kein Simulatorschema</translation>
     </message>
     <message>
         <source>installing the simulator schema failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Installation des Simulatorschemas ist fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>the simulator schema &quot;sim&quot; is not installed in this database</source>
-        <translation type="unfinished"></translation>
+        <translation>das Simulatorschema „sim“ ist in dieser Datenbank nicht installiert</translation>
     </message>
 </context>
 <context>
     <name>dedup::sim::Simulation</name>
     <message>
         <source>no strategy to simulate</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Strategie zu simulieren</translation>
     </message>
     <message>
         <source>the number of intents must be at least 1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Zahl der Absichten muss mindestens 1 sein</translation>
     </message>
     <message>
         <source>every intent is delivered at least once</source>
-        <translation type="unfinished"></translation>
+        <translation>jede Absicht wird mindestens einmal zugestellt</translation>
     </message>
     <message>
         <source>the number of workers must be from 1 to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Zahl der Worker muss zwischen 1 und %1 liegen</translation>
     </message>
     <message>
         <source>the rate must not be negative</source>
-        <translation type="unfinished"></translation>
+        <translation>die Rate darf nicht negativ sein</translation>
     </message>
     <message>
         <source>invalid fault rates</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültige Fehlerraten</translation>
     </message>
     <message>
         <source>the lease must be positive</source>
-        <translation type="unfinished"></translation>
+        <translation>die Lease muss positiv sein</translation>
     </message>
 </context>
 <context>
     <name>dedup::sim::SimulationFaults</name>
     <message>
         <source>&quot;%1&quot; is not NAME=RATE</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ hat nicht die Form NAME=RATE</translation>
     </message>
     <message>
         <source>unknown fault &quot;%1&quot; (known: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Fehler „%1“ (bekannt: %2)</translation>
     </message>
     <message>
         <source>fault &quot;%1&quot; is given twice</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler „%1“ ist zweimal angegeben</translation>
     </message>
     <message>
         <source>the rate of &quot;%1&quot; must be a number from 0 to 1, not &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>die Rate von „%1“ muss eine Zahl von 0 bis 1 sein, nicht „%2“</translation>
     </message>
     <message>
         <source>the provider fault rates add up to %1; at most 1 is possible</source>
-        <translation type="unfinished"></translation>
+        <translation>die Fehlerraten der Anbieter ergeben zusammen %1; höchstens 1 ist möglich</translation>
     </message>
 </context>
 <context>
     <name>dedup::sim::SimulationProviders</name>
     <message>
         <source>no simulated provider named %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kein simulierter Anbieter namens %1</translation>
     </message>
 </context>
 <context>
     <name>dedup::sim::SimulationResult</name>
     <message>
         <source>strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>Strategie</translation>
     </message>
     <message>
         <source>intents</source>
-        <translation type="unfinished"></translation>
+        <translation>Absichten</translation>
     </message>
     <message>
         <source>deliveries</source>
-        <translation type="unfinished"></translation>
+        <translation>Zustellungen</translation>
     </message>
     <message>
         <source>side effects</source>
-        <translation type="unfinished"></translation>
+        <translation>Seiteneffekte</translation>
     </message>
     <message>
         <source>duplicate side effects</source>
-        <translation type="unfinished"></translation>
+        <translation>doppelte Seiteneffekte</translation>
     </message>
     <message>
         <source>succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>erfolgreich</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>fehlgeschlagen</translation>
     </message>
     <message>
         <source>manual_review</source>
-        <translation type="unfinished"></translation>
+        <translation>manual_review</translation>
     </message>
     <message>
         <source>in progress</source>
-        <translation type="unfinished"></translation>
+        <translation>in Bearbeitung</translation>
     </message>
     <message>
         <source>provider duplicates</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter-Duplikate</translation>
     </message>
     <message>
         <source>%1: %2 intents, %3 deliveries, %4 side effects, %5 duplicate side effects</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 Absichten, %3 Zustellungen, %4 Seiteneffekte, %5 doppelte Seiteneffekte</translation>
     </message>
     <message>
         <source> (+%1 made by the providers themselves)</source>
-        <translation type="unfinished"></translation>
+        <translation> (+%1 von den Anbietern selbst verursacht)</translation>
     </message>
     <message>
         <source>; runs: %1 succeeded, %2 failed, %3 manual_review, %4 in progress</source>
-        <translation type="unfinished"></translation>
+        <translation>; Läufe: %1 erfolgreich, %2 fehlgeschlagen, %3 manual_review, %4 in Bearbeitung</translation>
     </message>
     <message>
         <source> (%1 s)</source>
-        <translation type="unfinished"></translation>
+        <translation> (%1 s)</translation>
     </message>
 </context>
 <context>
     <name>dedup::sim::Strategy</name>
     <message>
         <source>no dedup record: every delivery and every retry repeats every side effect</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Dedup-Datensatz: Jede Zustellung und jede Wiederholung wiederholt jeden Seiteneffekt</translation>
     </message>
     <message>
         <source>the key includes a per-delivery id: every redelivery is a new run and repeats every side effect</source>
-        <translation type="unfinished"></translation>
+        <translation>der Schlüssel enthält eine ID pro Zustellung: Jede erneute Zustellung ist ein neuer Lauf und wiederholt jeden Seiteneffekt</translation>
     </message>
     <message>
         <source>a unique dedup record at claim, steps not tracked: a retry after a later step failed repeats the earlier steps</source>
-        <translation type="unfinished"></translation>
+        <translation>ein eindeutiger Dedup-Datensatz beim Beanspruchen, Schritte nicht verfolgt: Eine Wiederholung nach dem Fehlschlag eines späteren Schritts wiederholt die früheren Schritte</translation>
     </message>
     <message>
         <source>the full protocol: claim, per-step status, downstream keys, uncertain steps to review</source>
-        <translation type="unfinished"></translation>
+        <translation>das vollständige Protokoll: Beanspruchen, Status pro Schritt, Downstream-Schlüssel, ungewisse Schritte zur Prüfung</translation>
     </message>
 </context>
 <context>
     <name>dedup::sim::StrategyWorker</name>
     <message>
         <source>unknown workflow %1</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Workflow %1</translation>
     </message>
 </context>
 <context>
     <name>dedup::store::RunProtocol</name>
     <message>
         <source>%1 returned an unexpected answer: &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat eine unerwartete Antwort geliefert: „%2“</translation>
     </message>
     <message numerus="yes">
         <source>%n row(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Zeile</numerusform>
+            <numerusform>%n Zeilen</numerusform>
         </translation>
     </message>
 </context>
@@ -3488,1118 +3489,1118 @@
     <name>dedup::widgets::ActionDialog</name>
     <message>
         <source>run</source>
-        <translation type="unfinished"></translation>
+        <translation>ausführen</translation>
     </message>
     <message>
         <source>skip (done)</source>
-        <translation type="unfinished"></translation>
+        <translation>überspringen (erledigt)</translation>
     </message>
     <message>
         <source>uncertain: stops for review</source>
-        <translation type="unfinished"></translation>
+        <translation>ungewiss: hält zur Prüfung an</translation>
     </message>
     <message>
         <source>%1: run %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Lauf %2</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt</translation>
     </message>
     <message>
         <source>Now</source>
-        <translation type="unfinished"></translation>
+        <translation>Jetzt</translation>
     </message>
     <message>
         <source>Continuation</source>
-        <translation type="unfinished"></translation>
+        <translation>Fortsetzung</translation>
     </message>
     <message>
         <source>Reference</source>
-        <translation type="unfinished"></translation>
+        <translation>Referenz</translation>
     </message>
     <message>
         <source>Check first</source>
-        <translation type="unfinished"></translation>
+        <translation>Zuerst prüfen</translation>
     </message>
     <message>
         <source>Re-running an uncertain step repeats its side effect if it did happen (a second payment, a second message). Tick this only after checking at the provider.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das erneute Ausführen eines ungewissen Schritts wiederholt seinen Seiteneffekt, falls er eingetreten ist (eine zweite Zahlung, eine zweite Nachricht). Setzen Sie dieses Häkchen erst, nachdem Sie beim Anbieter nachgesehen haben.</translation>
     </message>
     <message>
         <source>Reading run %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 wird gelesen…</translation>
     </message>
     <message>
         <source>Could not read run %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 konnte nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>Run %1 · %2 · %3 / %4 · attempt %5 of %6</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 · %2 · %3 / %4 · Versuch %5 von %6</translation>
     </message>
     <message>
         <source>Status: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Status: %1</translation>
     </message>
     <message>
         <source>Run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1</translation>
     </message>
     <message>
         <source>%1 step(s) to run, %2 skipped as done, %3 uncertain</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Schritt(e) auszuführen, %2 als erledigt übersprungen, %3 ungewiss</translation>
     </message>
     <message>
         <source>Sending…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird gesendet…</translation>
     </message>
     <message>
         <source>Server: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Server: %1</translation>
     </message>
     <message>
         <source>Look again to see the run as it is now.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sehen Sie den Lauf erneut an, um ihn im aktuellen Zustand zu sehen.</translation>
     </message>
     <message>
         <source>Send again</source>
-        <translation type="unfinished"></translation>
+        <translation>Erneut senden</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>Schließen</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>The run changed since you looked at it: nothing was done.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf hat sich geändert, seit Sie ihn angesehen haben: Es wurde nichts getan.</translation>
     </message>
 </context>
 <context>
     <name>dedup::widgets::AuditLogView</name>
     <message>
         <source>any</source>
-        <translation type="unfinished"></translation>
+        <translation>alle</translation>
     </message>
     <message>
         <source>applied</source>
-        <translation type="unfinished"></translation>
+        <translation>angewendet</translation>
     </message>
     <message>
         <source>refused (the run had changed)</source>
-        <translation type="unfinished"></translation>
+        <translation>abgelehnt (der Lauf hatte sich geändert)</translation>
     </message>
     <message>
         <source>any time</source>
-        <translation type="unfinished"></translation>
+        <translation>beliebige Zeit</translation>
     </message>
     <message>
         <source>last hour</source>
-        <translation type="unfinished"></translation>
+        <translation>letzte Stunde</translation>
     </message>
     <message>
         <source>last 24 hours</source>
-        <translation type="unfinished"></translation>
+        <translation>letzte 24 Stunden</translation>
     </message>
     <message>
         <source>last 7 days</source>
-        <translation type="unfinished"></translation>
+        <translation>letzte 7 Tage</translation>
     </message>
     <message>
         <source>last 30 days</source>
-        <translation type="unfinished"></translation>
+        <translation>letzte 30 Tage</translation>
     </message>
     <message>
         <source>Server: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Server: %1</translation>
     </message>
     <message>
         <source>Action key: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktionsschlüssel: %1</translation>
     </message>
     <message>
         <source>Parameters:</source>
-        <translation type="unfinished"></translation>
+        <translation>Parameter:</translation>
     </message>
     <message>
         <source>Before:</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorher:</translation>
     </message>
     <message>
         <source>After:</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachher:</translation>
     </message>
     <message>
         <source>(unchanged: refused)</source>
-        <translation type="unfinished"></translation>
+        <translation>(unverändert: abgelehnt)</translation>
     </message>
     <message numerus="yes">
         <source>%n entries</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Eintrag</numerusform>
+            <numerusform>%n Einträge</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n newest entries (scroll for older)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n neuester Eintrag (für ältere scrollen)</numerusform>
+            <numerusform>%n neueste Einträge (für ältere scrollen)</numerusform>
         </translation>
     </message>
     <message>
         <source>(loading…)</source>
-        <translation type="unfinished"></translation>
+        <translation>(wird geladen…)</translation>
     </message>
 </context>
 <context>
     <name>dedup::widgets::BulkActionDialog</name>
     <message>
         <source>  run %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>  Lauf %1: %2</translation>
     </message>
     <message>
         <source>  … and more (see the audit log)</source>
-        <translation type="unfinished"></translation>
+        <translation>  … und weitere (siehe Audit-Protokoll)</translation>
     </message>
     <message>
         <source>Could not read the runs: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Läufe konnten nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>Selecting the runs: %1 so far…</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe werden ausgewählt: bisher %1…</translation>
     </message>
     <message>
         <source>Failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>Connection lost, reconnecting: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung verloren, neuer Verbindungsaufbau: %1</translation>
     </message>
     <message>
         <source>Counting the runs…</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe werden gezählt…</translation>
     </message>
     <message>
         <source>By status: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach Status: %1</translation>
     </message>
     <message>
         <source>By workflow: %1%2</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach Workflow: %1%2</translation>
     </message>
     <message>
         <source>, …</source>
-        <translation type="unfinished"></translation>
+        <translation>, …</translation>
     </message>
     <message>
         <source>Will be applied to %1 runs; %2 left out (the action does not apply to their status).</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird auf %1 Läufe angewendet; %2 ausgelassen (die Aktion gilt nicht für ihren Status).</translation>
     </message>
     <message>
         <source>With uncertain steps: %1 (%2 without a downstream key)</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit ungewissen Schritten: %1 (%2 ohne Downstream-Schlüssel)</translation>
     </message>
     <message>
         <source>Changed since you selected them: %1 (skipped); gone: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Seit Ihrer Auswahl geändert: %1 (übersprungen); nicht mehr vorhanden: %2</translation>
     </message>
     <message>
         <source>Type %1 to confirm</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie %1 ein, um zu bestätigen</translation>
     </message>
     <message>
         <source>%1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2</translation>
     </message>
     <message>
         <source>Applied %1 · skipped because changed %2 · failed %3 · pending %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Angewendet %1 · übersprungen wegen Änderung %2 · fehlgeschlagen %3 · ausstehend %4</translation>
     </message>
     <message>
         <source>(paused)</source>
-        <translation type="unfinished"></translation>
+        <translation>(pausiert)</translation>
     </message>
     <message>
         <source>Failed:</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen:</translation>
     </message>
     <message>
         <source>Skipped because the run changed since it was selected:</source>
-        <translation type="unfinished"></translation>
+        <translation>Übersprungen, weil sich der Lauf seit der Auswahl geändert hat:</translation>
     </message>
     <message>
         <source>Hide</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausblenden</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>Schließen</translation>
     </message>
 </context>
 <context>
     <name>dedup::widgets::ConnectionBanner</name>
     <message>
         <source>&amp;Retry now</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Jetzt erneut versuchen</translation>
     </message>
     <message>
         <source>Connection to %1 lost: %2 Reconnecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung zu %1 verloren: %2 Neuer Verbindungsaufbau…</translation>
     </message>
     <message>
         <source>Connection to %1 lost: %2. Reconnecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung zu %1 verloren: %2. Neuer Verbindungsaufbau…</translation>
     </message>
 </context>
 <context>
     <name>dedup::widgets::ConnectionDialog</name>
     <message>
         <source>libpq default (PGSSLMODE, else prefer)</source>
-        <translation type="unfinished"></translation>
+        <translation>libpq-Standard (PGSSLMODE, sonst prefer)</translation>
     </message>
     <message>
         <source>disable: never encrypted</source>
-        <translation type="unfinished"></translation>
+        <translation>disable: nie verschlüsselt</translation>
     </message>
     <message>
         <source>allow: encrypted only if the server insists</source>
-        <translation type="unfinished"></translation>
+        <translation>allow: nur verschlüsselt, wenn der Server darauf besteht</translation>
     </message>
     <message>
         <source>prefer: encrypted when the server offers it</source>
-        <translation type="unfinished"></translation>
+        <translation>prefer: verschlüsselt, wenn der Server es anbietet</translation>
     </message>
     <message>
         <source>require: encrypted, server not verified</source>
-        <translation type="unfinished"></translation>
+        <translation>require: verschlüsselt, Server nicht geprüft</translation>
     </message>
     <message>
         <source>verify-ca: encrypted, certificate verified</source>
-        <translation type="unfinished"></translation>
+        <translation>verify-ca: verschlüsselt, Zertifikat geprüft</translation>
     </message>
     <message>
         <source>verify-full: certificate and host name verified</source>
-        <translation type="unfinished"></translation>
+        <translation>verify-full: Zertifikat und Hostname geprüft</translation>
     </message>
     <message>
         <source>libpq default</source>
-        <translation type="unfinished"></translation>
+        <translation>libpq-Standard</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> s</translation>
     </message>
     <message>
         <source>Ctrl+T</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+T</translation>
     </message>
     <message>
         <source>Check these settings without connecting the console (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Einstellungen prüfen, ohne die Konsole zu verbinden (%1)</translation>
     </message>
     <message>
         <source>Saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeichert.</translation>
     </message>
     <message>
         <source>Not saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht gespeichert: %1</translation>
     </message>
     <message>
         <source>Command line</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehlszeile</translation>
     </message>
     <message>
         <source>Choose a profile, or create one with New.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie ein Profil oder legen Sie mit „Neu“ eines an.</translation>
     </message>
     <message>
         <source>Type a connection string, or choose Fields.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie einen Verbindungsstring ein oder wählen Sie „Felder“.</translation>
     </message>
     <message>
         <source>Another profile is already called &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein anderes Profil heißt bereits „%1“.</translation>
     </message>
     <message>
         <source>Connects to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindet mit %1</translation>
     </message>
     <message>
         <source>New connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Neue Verbindung</translation>
     </message>
     <message>
         <source>%1 (copy)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Kopie)</translation>
     </message>
     <message>
         <source>Delete profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Profil löschen</translation>
     </message>
     <message>
         <source>Delete the profile &quot;%1&quot;? Its password, if the keychain holds one, is deleted too.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Profil „%1“ löschen? Sein Passwort wird ebenfalls gelöscht, falls der Schlüsselbund eines enthält.</translation>
     </message>
     <message>
         <source>Root certificate</source>
-        <translation type="unfinished"></translation>
+        <translation>Stammzertifikat</translation>
     </message>
     <message>
         <source>Certificates (*.crt *.pem *.cer);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zertifikate (*.crt *.pem *.cer);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>No system keychain here: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Hier gibt es keinen System-Schlüsselbund: %1</translation>
     </message>
     <message>
         <source>Checking the system keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>System-Schlüsselbund wird geprüft…</translation>
     </message>
     <message>
         <source>The system keychain is not available here (%1). Type the password: it is used for this connection only and not stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der System-Schlüsselbund ist hier nicht verfügbar (%1). Geben Sie das Passwort ein: Es wird nur für diese Verbindung verwendet und nicht gespeichert.</translation>
     </message>
     <message>
         <source>Password from the keychain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Passwort aus dem Schlüsselbund.</translation>
     </message>
     <message>
         <source>Reading the password from the keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>Passwort wird aus dem Schlüsselbund gelesen…</translation>
     </message>
     <message>
         <source>No password in the keychain for this profile yet: type it; it is stored there when the connection succeeds or the profile is saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für dieses Profil ist noch kein Passwort im Schlüsselbund: Geben Sie es ein; es wird dort gespeichert, wenn die Verbindung gelingt oder das Profil gespeichert wird.</translation>
     </message>
     <message>
         <source>Typed for this connection only, never stored. Left empty, ~/.pgpass and PGPASSWORD still apply.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur für diese Verbindung eingegeben, nie gespeichert. Bleibt es leer, gelten weiterhin ~/.pgpass und PGPASSWORD.</translation>
     </message>
     <message>
         <source>libpq finds the password itself (~/.pgpass, PGPASSWORD) or needs none (peer, trust, client certificate).</source>
-        <translation type="unfinished"></translation>
+        <translation>libpq findet das Passwort selbst (~/.pgpass, PGPASSWORD) oder benötigt keines (peer, trust, Client-Zertifikat).</translation>
     </message>
     <message>
         <source>Connecting to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung zu %1 wird hergestellt…</translation>
     </message>
     <message>
         <source>Testing the connection to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung zu %1 wird getestet…</translation>
     </message>
     <message>
         <source>Cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgebrochen.</translation>
     </message>
     <message>
         <source>The server wants a password: type it and connect again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server verlangt ein Passwort: Geben Sie es ein und verbinden Sie sich erneut.</translation>
     </message>
     <message>
         <source>The server refused the password from the keychain: type the current one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server hat das Passwort aus dem Schlüsselbund abgelehnt: Geben Sie das aktuelle ein.</translation>
     </message>
 </context>
 <context>
     <name>dedup::widgets::CorrelationTimelineModel</name>
     <message>
         <source>Run %1 (%2): started %3, still open</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 (%2): gestartet %3, noch offen</translation>
     </message>
     <message>
         <source>Run %1 (%2): started %3, finished %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 (%2): gestartet %3, beendet %4</translation>
     </message>
     <message>
         <source>Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitachse</translation>
     </message>
     <message>
         <source>Each run from its start to its end (or to now while it is open), on one time axis, local time</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeder Lauf von seinem Start bis zu seinem Ende (oder bis jetzt, solange er offen ist), auf einer Zeitachse, Ortszeit</translation>
     </message>
 </context>
 <context>
     <name>dedup::widgets::CorrelationView</name>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>Ak&amp;tualisieren</translation>
     </message>
     <message>
         <source>&amp;Cancel Loading</source>
-        <translation type="unfinished"></translation>
+        <translation>Laden a&amp;bbrechen</translation>
     </message>
     <message>
         <source>&amp;Find Correlation…</source>
-        <translation type="unfinished"></translation>
+        <translation>Korrelation &amp;suchen…</translation>
     </message>
     <message>
         <source>&amp;Open Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf ö&amp;ffnen</translation>
     </message>
     <message>
         <source>Stop the query that is still running</source>
-        <translation type="unfinished"></translation>
+        <translation>Die noch laufende Abfrage abbrechen</translation>
     </message>
     <message>
         <source>Manual review</source>
-        <translation type="unfinished"></translation>
+        <translation>Manuelle Prüfung</translation>
     </message>
     <message>
         <source>%1/%2 done, %3 uncertain</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/%2 erledigt, %3 ungewiss</translation>
     </message>
     <message>
         <source>open for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>offen seit %1</translation>
     </message>
     <message>
         <source>loading…</source>
-        <translation type="unfinished"></translation>
+        <translation>wird geladen…</translation>
     </message>
     <message>
         <source>No runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Läufe</translation>
     </message>
     <message>
         <source>1 run</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Lauf</translation>
     </message>
     <message>
         <source>%1 runs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Läufe</translation>
     </message>
     <message>
         <source>%1 over %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 über %2</translation>
     </message>
     <message>
         <source>(the oldest %1; the correlation has more)</source>
-        <translation type="unfinished"></translation>
+        <translation>(die ältesten %1; die Korrelation hat mehr)</translation>
     </message>
     <message>
         <source>Not connected to a store.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht mit einem Store verbunden.</translation>
     </message>
     <message>
         <source>Enter a correlation id to see every run that shares it on one timeline.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie eine Korrelations-ID ein, um alle Läufe mit dieser ID auf einer Zeitachse zu sehen.</translation>
     </message>
     <message>
         <source>Loading runs…</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe werden geladen…</translation>
     </message>
     <message>
         <source>No run has the correlation id “%1”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Lauf hat die Korrelations-ID „%1“.</translation>
     </message>
 </context>
 <context>
     <name>dedup::widgets::DetailViews</name>
     <message>
         <source>Run detail</source>
-        <translation type="unfinished"></translation>
+        <translation>Laufdetails</translation>
     </message>
     <message>
         <source>&amp;Correlation</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Korrelation</translation>
     </message>
     <message>
         <source>&amp;Stuck</source>
-        <translation type="unfinished"></translation>
+        <translation>Hän&amp;gend</translation>
     </message>
 </context>
 <context>
     <name>dedup::widgets::JsonPane</name>
     <message>
         <source>&amp;Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Kopieren</translation>
     </message>
     <message>
         <source>Copy the whole value to the clipboard</source>
-        <translation type="unfinished"></translation>
+        <translation>Den gesamten Wert in die Zwischenablage kopieren</translation>
     </message>
 </context>
 <context>
     <name>dedup::widgets::MainWindow</name>
     <message>
         <source>Not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht verbunden</translation>
     </message>
     <message>
         <source>About Dedup Console</source>
-        <translation type="unfinished"></translation>
+        <translation>Über Dedup Console</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Dedup Console %1&lt;/h3&gt;&lt;p&gt;Operations console for a PostgreSQL idempotency (dedup) store: run history by idempotency key and correlation id, stuck runs, safe operator actions and audit reports.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;Dedup Console %1&lt;/h3&gt;&lt;p&gt;Betriebskonsole für einen PostgreSQL-Idempotenz-Store (Dedup-Store): Laufhistorie nach Idempotenzschlüssel und Korrelations-ID, hängende Läufe, sichere Operator-Aktionen und Audit-Berichte.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;Runs</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Läufe</translation>
     </message>
     <message>
         <source>read-only</source>
-        <translation type="unfinished"></translation>
+        <translation>schreibgeschützt</translation>
     </message>
     <message>
         <source>This role is not a member of dedup_operator: the console only shows the store.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Rolle ist kein Mitglied von dedup_operator: Die Konsole zeigt den Store nur an.</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>as %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>als %1: %2</translation>
     </message>
     <message>
         <source>%1 – Dedup Console</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 – Dedup Console</translation>
     </message>
     <message>
         <source>Not connected to a dedup store.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht mit einem Dedup-Store verbunden.</translation>
     </message>
     <message>
         <source>Dedup Console</source>
-        <translation type="unfinished"></translation>
+        <translation>Dedup Console</translation>
     </message>
 </context>
 <context>
     <name>dedup::widgets::OperatorViews</name>
     <message>
         <source>&amp;Actions</source>
-        <translation type="unfinished"></translation>
+        <translation>Ak&amp;tionen</translation>
     </message>
     <message>
         <source>Select a run or runs first</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie zuerst einen oder mehrere Läufe aus</translation>
     </message>
     <message>
         <source>Read-only: this role cannot act</source>
-        <translation type="unfinished"></translation>
+        <translation>Schreibgeschützt: Diese Rolle kann keine Aktionen ausführen</translation>
     </message>
     <message>
         <source>Re&amp;view queue</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Prüfwarteschlange</translation>
     </message>
     <message>
         <source>A&amp;udit</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;udit</translation>
     </message>
     <message>
         <source>Run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1</translation>
     </message>
     <message>
         <source>Run %1 (in the detail)</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 (in den Details)</translation>
     </message>
     <message>
         <source>1 run selected in the Runs list</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Lauf in der Läufe-Liste ausgewählt</translation>
     </message>
     <message>
         <source>%1 runs selected in the Runs list</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Läufe in der Läufe-Liste ausgewählt</translation>
     </message>
     <message>
         <source>Every run matching the Runs list&apos;s filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Läufe, die zum Filter der Läufe-Liste passen</translation>
     </message>
     <message>
         <source>%1 by %2, %3: %4 of %5 done%6</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 durch %2, %3: %4 von %5 erledigt%6</translation>
     </message>
     <message>
         <source> (last batch by %1)</source>
-        <translation type="unfinished"></translation>
+        <translation> (letzter Stapel durch %1)</translation>
     </message>
     <message>
         <source>Bulk: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Massenaktion: %1</translation>
     </message>
     <message>
         <source>Bulk: %1 operations active</source>
-        <translation type="unfinished"></translation>
+        <translation>Massenaktionen: %1 aktiv</translation>
     </message>
 </context>
 <context>
     <name>dedup::widgets::PasswordVault</name>
     <message>
         <source>The system keychain is not available: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der System-Schlüsselbund ist nicht verfügbar: %1</translation>
     </message>
     <message>
         <source>the keychain did not answer within %1 seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>der Schlüsselbund hat nicht innerhalb von %1 Sekunden geantwortet</translation>
     </message>
     <message>
         <source>The keychain refused to give the password: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund hat die Herausgabe des Passworts verweigert: %1</translation>
     </message>
     <message>
         <source>The keychain did not store the password: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund hat das Passwort nicht gespeichert: %1</translation>
     </message>
     <message>
         <source>The keychain did not remove the password: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund hat das Passwort nicht entfernt: %1</translation>
     </message>
 </context>
 <context>
     <name>dedup::widgets::ReviewQueueView</name>
     <message>
         <source>anyone</source>
-        <translation type="unfinished"></translation>
+        <translation>beliebig</translation>
     </message>
     <message>
         <source>me</source>
-        <translation type="unfinished"></translation>
+        <translation>ich</translation>
     </message>
     <message>
         <source>nobody</source>
-        <translation type="unfinished"></translation>
+        <translation>niemand</translation>
     </message>
     <message>
         <source>%1 in review</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 in Prüfung</translation>
     </message>
     <message>
         <source>(loading…)</source>
-        <translation type="unfinished"></translation>
+        <translation>(wird geladen…)</translation>
     </message>
 </context>
 <context>
     <name>dedup::widgets::RunDetailView</name>
     <message>
         <source>&amp;Reload Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf neu &amp;laden</translation>
     </message>
     <message>
         <source>&amp;Cancel Loading</source>
-        <translation type="unfinished"></translation>
+        <translation>Laden a&amp;bbrechen</translation>
     </message>
     <message>
         <source>Show &amp;Correlation</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Korrelation anzeigen</translation>
     </message>
     <message>
         <source>Every run that shares this run&apos;s correlation id</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Läufe mit derselben Korrelations-ID wie dieser Lauf</translation>
     </message>
     <message>
         <source>Not connected to a store.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht mit einem Store verbunden.</translation>
     </message>
     <message>
         <source>Select a run</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie einen Lauf</translation>
     </message>
     <message>
         <source>Open a run from the runs, Stuck or correlation list (Return or a double click) to see its steps, events, result, lease and audit trail here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Öffnen Sie einen Lauf aus der Läufe-, Hängend- oder Korrelationsliste (Eingabetaste oder Doppelklick), um hier seine Schritte, Ereignisse, sein Ergebnis, seine Lease und seinen Audit-Verlauf zu sehen.</translation>
     </message>
     <message>
         <source>Loading run %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 wird geladen…</translation>
     </message>
     <message>
         <source>Run %1 no longer exists (purged)</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 existiert nicht mehr (bereinigt)</translation>
     </message>
     <message>
         <source>Retention deleted it, or the id is wrong. Its audit entries remain in the audit log (%1 of them).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Aufbewahrungsregel hat ihn gelöscht, oder die ID ist falsch. Seine Audit-Einträge bleiben im Audit-Protokoll (%1 Einträge).</translation>
     </message>
     <message>
         <source>Retention deleted it, or the id is wrong.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Aufbewahrungsregel hat ihn gelöscht, oder die ID ist falsch.</translation>
     </message>
     <message>
         <source>Could not load run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 konnte nicht geladen werden</translation>
     </message>
     <message>
         <source>Could not refresh (what is shown was read at %1): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktualisierung nicht möglich (das Angezeigte wurde um %1 gelesen): %2</translation>
     </message>
     <message>
         <source>Run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1</translation>
     </message>
     <message>
         <source>%1 (version %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Version %2)</translation>
     </message>
     <message>
         <source>%1 (key %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Schlüssel %2)</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>keine</translation>
     </message>
     <message>
         <source>Show every run with this correlation id (Ctrl+Shift+K)</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Läufe mit dieser Korrelations-ID anzeigen (Strg+Umschalt+K)</translation>
     </message>
     <message>
         <source>%1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2</translation>
     </message>
     <message>
         <source>not finished</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht beendet</translation>
     </message>
     <message>
         <source>kept while active (never purged)</source>
-        <translation type="unfinished"></translation>
+        <translation>wird aufbewahrt, solange aktiv (nie bereinigt)</translation>
     </message>
     <message>
         <source>The fencing token: +1 on every acquisition, takeover and operator action that removes a lease. An operator action names the token it saw.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Fencing-Token: +1 bei jeder Übernahme, jedem Erwerb und jeder Operator-Aktion, die eine Lease entfernt. Eine Operator-Aktion nennt das Token, das sie gesehen hat.</translation>
     </message>
     <message>
         <source>no lease (the run is not processing)</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Lease (der Lauf ist nicht in Bearbeitung)</translation>
     </message>
     <message>
         <source>expired %1 ago</source>
-        <translation type="unfinished"></translation>
+        <translation>vor %1 abgelaufen</translation>
     </message>
     <message>
         <source>in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>in %1</translation>
     </message>
     <message>
         <source>At %1 (server time). Nobody renewed or took over the lease: the worker died or hangs. Clearing the stale lease fences it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Um %1 (Serverzeit). Niemand hat die Lease erneuert oder übernommen: Der Worker ist abgestürzt oder hängt. Das Freigeben der abgelaufenen Lease sperrt ihn aus.</translation>
     </message>
     <message>
         <source>At %1 (counted by the server&apos;s clock, not this computer&apos;s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Um %1 (nach der Uhr des Servers, nicht dieses Computers)</translation>
     </message>
     <message>
         <source>stuck: the lease expired</source>
-        <translation type="unfinished"></translation>
+        <translation>hängend: Die Lease ist abgelaufen</translation>
     </message>
     <message>
         <source>never</source>
-        <translation type="unfinished"></translation>
+        <translation>nie</translation>
     </message>
     <message>
         <source>%1 ago (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>vor %1 (%2)</translation>
     </message>
     <message>
         <source>a continuation is queued</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Fortsetzung ist eingereiht</translation>
     </message>
     <message>
         <source>Steps (%1, %2 uncertain)</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritte (%1, %2 ungewiss)</translation>
     </message>
     <message>
         <source>Steps (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritte (%1)</translation>
     </message>
     <message>
         <source>Events (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ereignisse (%1)</translation>
     </message>
     <message>
         <source>The newest %1 events; older ones are not listed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die neuesten %1 Ereignisse; ältere werden nicht aufgeführt.</translation>
     </message>
     <message>
         <source>Audit (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Audit (%1)</translation>
     </message>
     <message>
         <source>The newest %1 audit entries; older ones are in the audit report.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die neuesten %1 Audit-Einträge; ältere stehen im Audit-Bericht.</translation>
     </message>
     <message>
         <source>The run succeeded without storing a result.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf war erfolgreich, ohne ein Ergebnis zu speichern.</translation>
     </message>
     <message>
         <source>No result stored: a run stores its result when it succeeds, and duplicates get it replayed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Ergebnis gespeichert: Ein Lauf speichert sein Ergebnis, wenn er erfolgreich ist, und Duplikate erhalten es erneut ausgeliefert.</translation>
     </message>
     <message>
         <source>yes: a retry or a continuation may succeed</source>
-        <translation type="unfinished"></translation>
+        <translation>ja: Eine Wiederholung oder eine Fortsetzung kann gelingen</translation>
     </message>
     <message>
         <source>no: retrying the same request fails the same way</source>
-        <translation type="unfinished"></translation>
+        <translation>nein: Eine Wiederholung derselben Anfrage schlägt genauso fehl</translation>
     </message>
     <message>
         <source>attempt %1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Versuch %1, %2</translation>
     </message>
     <message>
         <source>No error recorded for this run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für diesen Lauf ist kein Fehler erfasst.</translation>
     </message>
     <message>
         <source>Last Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzter Fehler</translation>
     </message>
     <message>
         <source>Last Error (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzter Fehler (%1)</translation>
     </message>
     <message>
         <source>The run is in manual review: an operator decides how it ends.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf ist in manueller Prüfung: Ein Operator entscheidet, wie er endet.</translation>
     </message>
     <message>
         <source>Not in review now. These are the last review&apos;s fields, kept as history.</source>
-        <translation type="unfinished"></translation>
+        <translation>Derzeit nicht in Prüfung. Dies sind die Felder der letzten Prüfung, als Verlauf aufbewahrt.</translation>
     </message>
     <message>
         <source>This run was never routed to manual review.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Lauf wurde nie an die manuelle Prüfung weitergeleitet.</translation>
     </message>
     <message>
         <source>unassigned</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht zugewiesen</translation>
     </message>
     <message>
         <source>Review (open)</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfung (offen)</translation>
     </message>
     <message>
         <source>Review</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfung</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (%2): %3</translation>
     </message>
 </context>
 <context>
     <name>dedup::widgets::RunFilterBar</name>
     <message>
         <source>Show %1 runs (none selected: every status)</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe mit Status %1 anzeigen (keiner ausgewählt: jeder Status)</translation>
     </message>
 </context>
 <context>
     <name>dedup::widgets::RunsView</name>
     <message>
         <source>not counted</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht gezählt</translation>
     </message>
     <message>
         <source>loading…</source>
-        <translation type="unfinished"></translation>
+        <translation>wird geladen…</translation>
     </message>
     <message>
         <source>count unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Anzahl unbekannt</translation>
     </message>
     <message>
         <source>~%1 runs (estimate)</source>
-        <translation type="unfinished"></translation>
+        <translation>~%1 Läufe (Schätzung)</translation>
     </message>
     <message>
         <source>more than %1 runs</source>
-        <translation type="unfinished"></translation>
+        <translation>mehr als %1 Läufe</translation>
     </message>
     <message>
         <source>1 run</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Lauf</translation>
     </message>
     <message>
         <source>%1 runs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Läufe</translation>
     </message>
     <message>
         <source>showing the newest %1; narrow the filter</source>
-        <translation type="unfinished"></translation>
+        <translation>die neuesten %1 werden angezeigt; grenzen Sie den Filter ein</translation>
     </message>
     <message>
         <source>paused, many changes waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>pausiert, viele Änderungen warten</translation>
     </message>
     <message>
         <source>paused, 1 change waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>pausiert, 1 Änderung wartet</translation>
     </message>
     <message>
         <source>paused, %1 changes waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>pausiert, %1 Änderungen warten</translation>
     </message>
     <message>
         <source>paused</source>
-        <translation type="unfinished"></translation>
+        <translation>pausiert</translation>
     </message>
     <message>
         <source>updating live</source>
-        <translation type="unfinished"></translation>
+        <translation>Live-Aktualisierung aktiv</translation>
     </message>
     <message>
         <source>live updates reconnecting</source>
-        <translation type="unfinished"></translation>
+        <translation>Live-Aktualisierung verbindet neu</translation>
     </message>
     <message>
         <source>Not connected to a store.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht mit einem Store verbunden.</translation>
     </message>
     <message>
         <source>Loading runs…</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe werden geladen…</translation>
     </message>
     <message>
         <source>No runs in this store yet. Workers create them with dedup.claim().</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Läufe in diesem Store. Worker legen sie mit dedup.claim() an.</translation>
     </message>
     <message>
         <source>No runs match this filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Läufe passen zu diesem Filter.</translation>
     </message>
 </context>
 <context>
     <name>dedup::widgets::ShortcutsDialog</name>
     <message>
         <source>Keyboard Shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>Tastenkürzel</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktion</translation>
     </message>
     <message>
         <source>Shortcut</source>
-        <translation type="unfinished"></translation>
+        <translation>Tastenkürzel</translation>
     </message>
     <message>
         <source>In the filter fields, Return applies the filter at once and Esc clears the field. A double click on a run opens it.</source>
-        <translation type="unfinished"></translation>
+        <translation>In den Filterfeldern wendet die Eingabetaste den Filter sofort an, und Esc leert das Feld. Ein Doppelklick auf einen Lauf öffnet ihn.</translation>
     </message>
 </context>
 <context>
     <name>dedup::widgets::StuckCountLabel</name>
     <message>
         <source>Stuck: …</source>
-        <translation type="unfinished"></translation>
+        <translation>Hängend: …</translation>
     </message>
     <message>
         <source>Counting stuck runs…</source>
-        <translation type="unfinished"></translation>
+        <translation>Hängende Läufe werden gezählt…</translation>
     </message>
     <message>
         <source>Stuck runs could not be counted: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Hängende Läufe konnten nicht gezählt werden: %1</translation>
     </message>
     <message>
         <source>Stuck: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Hängend: %1</translation>
     </message>
     <message>
         <source>Processing runs whose lease expired, or that have been processing for more than %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe in processing, deren Lease abgelaufen ist oder die länger als %1 in Bearbeitung sind.</translation>
     </message>
     <message>
         <source>Processing runs whose lease expired.</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe in processing, deren Lease abgelaufen ist.</translation>
     </message>
     <message>
         <source>Click to open the Stuck list.</source>
-        <translation type="unfinished"></translation>
+        <translation>Klicken, um die Hängend-Liste zu öffnen.</translation>
     </message>
 </context>
 <context>
     <name>dedup::widgets::StuckView</name>
     <message>
         <source> min</source>
-        <translation type="unfinished"></translation>
+        <translation> min</translation>
     </message>
     <message>
         <source>off (expired leases only)</source>
-        <translation type="unfinished"></translation>
+        <translation>aus (nur abgelaufene Leases)</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>Ak&amp;tualisieren</translation>
     </message>
     <message>
         <source>&amp;Cancel Loading</source>
-        <translation type="unfinished"></translation>
+        <translation>Laden a&amp;bbrechen</translation>
     </message>
     <message>
         <source>&amp;Open Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf ö&amp;ffnen</translation>
     </message>
     <message>
         <source>live (expires in %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>aktiv (läuft ab in %1)</translation>
     </message>
     <message>
         <source>counting stuck runs…</source>
-        <translation type="unfinished"></translation>
+        <translation>hängende Läufe werden gezählt…</translation>
     </message>
     <message>
         <source>1 stuck run</source>
-        <translation type="unfinished"></translation>
+        <translation>1 hängender Lauf</translation>
     </message>
     <message>
         <source>%1 stuck runs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hängende Läufe</translation>
     </message>
     <message>
         <source>(the first %1 are listed)</source>
-        <translation type="unfinished"></translation>
+        <translation>(die ersten %1 werden aufgeführt)</translation>
     </message>
     <message>
         <source>Not connected to a store.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht mit einem Store verbunden.</translation>
     </message>
     <message>
         <source>Looking for stuck runs…</source>
-        <translation type="unfinished"></translation>
+        <translation>Suche nach hängenden Läufen…</translation>
     </message>
     <message>
         <source>No stuck runs: every processing run holds a live lease.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine hängenden Läufe: Jeder Lauf in processing hält eine aktive Lease.</translation>
     </message>
     <message>
         <source>No stuck runs: every processing run holds a live lease, and none has been processing for more than %1 min.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine hängenden Läufe: Jeder Lauf in processing hält eine aktive Lease, und keiner ist länger als %1 min in Bearbeitung.</translation>
     </message>
 </context>
 <context>
     <name>dedup::worker::Worker</name>
     <message>
         <source>held by %1 until %2</source>
-        <translation type="unfinished"></translation>
+        <translation>gehalten von %1 bis %2</translation>
     </message>
     <message>
         <source>the key was first used with a different payload</source>
-        <translation type="unfinished"></translation>
+        <translation>der Schlüssel wurde zuerst mit anderen Nutzdaten verwendet</translation>
     </message>
     <message>
         <source>the outcome of step %1 is unknown and its provider does not deduplicate</source>
-        <translation type="unfinished"></translation>
+        <translation>das Ergebnis von Schritt %1 ist unbekannt, und sein Anbieter dedupliziert nicht</translation>
     </message>
     <message>
         <source>no definition for workflow %1</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Definition für Workflow %1</translation>
     </message>
 </context>
 <context>
@@ -4611,7 +4612,12 @@ Command-line tool for the Dedup Console idempotency store.
 
 Commands:
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: dedupctl &lt;Befehl&gt; [Optionen]
+
+Befehlszeilenwerkzeug für den Idempotenz-Store der Dedup Console.
+
+Befehle:
+</translation>
     </message>
     <message>
         <source>
@@ -4623,46 +4629,54 @@ Run &apos;dedupctl &lt;command&gt; --help&apos; for a command&apos;s options.
 Exit codes: 0 success, 1 the command found a problem, 2 usage error,
 3 cannot connect, 4 database error or schema mismatch.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>
+Optionen:
+  -h, --help     Diese Hilfe anzeigen.
+  -v, --version  Die Version anzeigen.
+
+Führen Sie 'dedupctl &lt;Befehl&gt; --help' aus, um die Optionen eines Befehls zu sehen.
+Exit-Codes: 0 Erfolg, 1 der Befehl hat ein Problem gefunden, 2 Aufruffehler,
+3 Verbindung nicht möglich, 4 Datenbankfehler oder Schema passt nicht.
+</translation>
     </message>
     <message>
         <source>dedupctl: unknown command &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl: unbekannter Befehl '%1'</translation>
     </message>
     <message>
         <source>dedupctl %1: unexpected argument &apos;%2&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>dedupctl %1: unerwartetes Argument '%2'</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>Operations console for a PostgreSQL idempotency (dedup) store.</source>
-        <translation type="unfinished"></translation>
+        <translation>Betriebskonsole für einen PostgreSQL-Idempotenz-Store (Dedup-Store).</translation>
     </message>
     <message>
         <source>Start (or reuse) the private demo store and use it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Den privaten Demo-Store starten (oder wiederverwenden) und verwenden.</translation>
     </message>
     <message>
         <source>With --demo: send no demo traffic to the store.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit --demo: keinen Demo-Verkehr an den Store senden.</translation>
     </message>
     <message>
         <source>Connect to the store at &lt;uri&gt; (a libpq connection URI or string, e.g. service=name).</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit dem Store unter &lt;uri&gt; verbinden (eine libpq-Verbindungs-URI oder ein Verbindungsstring, z. B. service=name).</translation>
     </message>
     <message>
         <source>uri</source>
-        <translation type="unfinished"></translation>
+        <translation>uri</translation>
     </message>
     <message>
         <source>Use --demo or --connect, not both.</source>
-        <translation type="unfinished"></translation>
+        <translation>Verwenden Sie --demo oder --connect, nicht beides.</translation>
     </message>
     <message>
         <source>Starting the demo store…</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo-Store wird gestartet…</translation>
     </message>
 </context>
 </TS>
