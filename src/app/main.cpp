@@ -72,6 +72,8 @@ int main(int argc, char **argv) {
     QApplication::setApplicationName(QStringLiteral("dedup-console"));
     QApplication::setApplicationDisplayName(QStringLiteral("Dedup Console"));
     QApplication::setApplicationVersion(QStringLiteral(DEDUP_VERSION));
+    // The installed desktop file's name, so the desktop shows its icon (Wayland asks for it).
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.dedupconsole.DedupConsole"));
     dedup::installTranslators(app);
 
     QCommandLineParser parser;
