@@ -10,6 +10,7 @@ packages=(
     libpq-dev postgresql-15 postgresql-client-15
     clang-format xvfb xauth
     appstream desktop-file-utils man-db
+    poppler-utils
 )
 
 missing=()

@@ -216,6 +216,14 @@
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
     </message>
+    <message>
+        <source>Changed since you looked: the list you acted from reads from the standby (%1), and the run you saw there (%2, lease token %3) is not the run on the primary (%4, lease token %5). The action would be based on stale data: look again to decide on the primary&apos;s current state.</source>
+        <translation>Geändert, seit Sie ihn angesehen haben: Die Liste, aus der Sie gehandelt haben, liest vom Standby (%1), und der Lauf, den Sie dort gesehen haben (%2, Lease-Token %3), ist nicht der Lauf auf dem Primärserver (%4, Lease-Token %5). Die Aktion würde auf veralteten Daten beruhen: Sehen Sie ihn erneut an, um auf Grundlage des aktuellen Zustands auf dem Primärserver zu entscheiden.</translation>
+    </message>
+    <message>
+        <source>replay lag unknown</source>
+        <translation>Replay-Verzögerung unbekannt</translation>
+    </message>
 </context>
 <context>
     <name>ActionResult</name>
@@ -586,6 +594,46 @@
         <source>off</source>
         <translation>aus</translation>
     </message>
+    <message>
+        <source>The primary answers, but the standby named under &quot;Read from standby&quot; does not: %1 Fix or clear that field (lists then read from the primary).</source>
+        <translation>Der Primärserver antwortet, aber der unter „Vom Standby lesen“ genannte Standby nicht: %1 Korrigieren oder leeren Sie dieses Feld (Listen lesen dann vom Primärserver).</translation>
+    </message>
+    <message>
+        <source>The primary stopped answering while the standby was checked: try again.</source>
+        <translation>Der Primärserver hat aufgehört zu antworten, während der Standby geprüft wurde: Versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>Could not read the primary&apos;s identity: see the details.</source>
+        <translation>Die Identität des Primärservers konnte nicht gelesen werden: Siehe Details.</translation>
+    </message>
+    <message>
+        <source>Connected to the standby %1, but could not read its replication state: see the details.</source>
+        <translation>Mit dem Standby %1 verbunden, aber sein Replikationszustand konnte nicht gelesen werden: Siehe Details.</translation>
+    </message>
+    <message>
+        <source>%1 is not a standby of this store: it belongs to another PostgreSQL cluster (system identifier %2; the primary&apos;s is %3). Lists read there would show another store&apos;s runs. Name a standby of %4 under &quot;Read from standby&quot;, or clear the field.</source>
+        <translation>%1 ist kein Standby dieses Stores: Er gehört zu einem anderen PostgreSQL-Cluster (Systemkennung %2; die des Primärservers ist %3). Dort gelesene Listen würden die Läufe eines anderen Stores zeigen. Nennen Sie unter „Vom Standby lesen“ einen Standby von %4 oder leeren Sie das Feld.</translation>
+    </message>
+    <message>
+        <source>%1 is not a standby: it is not in recovery (it is the primary itself, or a promoted standby that no longer follows it). Name a streaming standby under &quot;Read from standby&quot;, or clear the field.</source>
+        <translation>%1 ist kein Standby: Er ist nicht im Recovery-Modus (er ist selbst der Primärserver oder ein hochgestufter Standby, der ihm nicht mehr folgt). Nennen Sie unter „Vom Standby lesen“ einen Streaming-Standby oder leeren Sie das Feld.</translation>
+    </message>
+    <message>
+        <source>The standby connection opens database %1, but the store is database %2 on the primary. Set dbname=%2 in &quot;Read from standby&quot; (or leave dbname out: it is then taken from the primary&apos;s settings).</source>
+        <translation>Die Standby-Verbindung öffnet die Datenbank %1, aber der Store ist die Datenbank %2 auf dem Primärserver. Setzen Sie dbname=%2 in „Vom Standby lesen“ (oder lassen Sie dbname weg: Es wird dann aus den Einstellungen des Primärservers übernommen).</translation>
+    </message>
+    <message>
+        <source>Could not read the schema version on the standby %1: see the details.</source>
+        <translation>Die Schemaversion auf dem Standby %1 konnte nicht gelesen werden: Siehe Details.</translation>
+    </message>
+    <message>
+        <source>The standby %1 is at schema version %2, the primary at %3: it has not replayed the last migration yet. Wait and try again.</source>
+        <translation>Der Standby %1 hat die Schemaversion %2, der Primärserver %3: Er hat die letzte Migration noch nicht eingespielt. Warten Sie und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>%1. Lists, dashboards and reports read from the standby %2 (%3); run detail and actions use the primary.</source>
+        <translation>%1. Listen, Dashboards und Berichte lesen vom Standby %2 (%3); Laufdetails und Aktionen verwenden den Primärserver.</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionDialog</name>
@@ -765,6 +813,22 @@
         <source>&amp;Connect</source>
         <translation>&amp;Verbinden</translation>
     </message>
+    <message>
+        <source>Read from stand&amp;by:</source>
+        <translation>V&amp;om Standby lesen:</translation>
+    </message>
+    <message>
+        <source>A streaming-replication standby of this store for lists, dashboards and reports; run detail and actions always use the primary. A URI or key=value pairs (host=replica1); what it leaves out (user, dbname, TLS) is taken from the settings above, the password too. Empty: everything reads from the primary.</source>
+        <translation>Ein Streaming-Replikations-Standby dieses Stores für Listen, Dashboards und Berichte; Laufdetails und Aktionen verwenden immer den Primärserver. Eine URI oder key=value-Paare (host=replica1); was darin fehlt (user, dbname, TLS), wird aus den obigen Einstellungen übernommen, ebenso das Passwort. Leer: Alles wird vom Primärserver gelesen.</translation>
+    </message>
+    <message>
+        <source>Read from standby</source>
+        <translation>Vom Standby lesen</translation>
+    </message>
+    <message>
+        <source>empty: read from the primary; e.g. host=replica1</source>
+        <translation>leer: vom Primärserver lesen; z. B. host=replica1</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionProfile</name>
@@ -823,6 +887,14 @@
     <message>
         <source>local socket</source>
         <translation>lokaler Socket</translation>
+    </message>
+    <message>
+        <source>The standby&apos;s connection string cannot be read (%1). Write a postgresql:// URI or key=value pairs, e.g. host=replica1.</source>
+        <translation>Der Verbindungsstring des Standbys kann nicht gelesen werden (%1). Schreiben Sie eine postgresql://-URI oder key=value-Paare, z. B. host=replica1.</translation>
+    </message>
+    <message>
+        <source>The standby&apos;s connection string contains a password. Passwords are never saved with a profile: remove it; the standby is reached with the primary&apos;s password (a standby has the primary&apos;s roles).</source>
+        <translation>Der Verbindungsstring des Standbys enthält ein Passwort. Passwörter werden nie mit einem Profil gespeichert: Entfernen Sie es; der Standby wird mit dem Passwort des Primärservers erreicht (ein Standby hat die Rollen des Primärservers).</translation>
     </message>
 </context>
 <context>
@@ -1070,7 +1142,7 @@
     <name>LocalCluster</name>
     <message>
         <source>running as root, but there is no &apos;postgres&apos; user to run the server as (install postgresql-15)</source>
-        <translation>läuft als root, aber es gibt keinen Benutzer 'postgres', unter dem der Server laufen kann (installieren Sie postgresql-15)</translation>
+        <translation>läuft als root, aber es gibt keinen Benutzer &apos;postgres&apos;, unter dem der Server laufen kann (installieren Sie postgresql-15)</translation>
     </message>
     <message>
         <source>cannot create directory %1</source>
@@ -1383,11 +1455,11 @@
     </message>
     <message>
         <source>dedupctl purge: invalid --batch &apos;%1&apos;: use a number from 1 to %2</source>
-        <translation>dedupctl purge: ungültiges --batch '%1': Verwenden Sie eine Zahl von 1 bis %2</translation>
+        <translation>dedupctl purge: ungültiges --batch &apos;%1&apos;: Verwenden Sie eine Zahl von 1 bis %2</translation>
     </message>
     <message>
         <source>dedupctl purge: invalid --max-batches &apos;%1&apos;: use a positive number</source>
-        <translation>dedupctl purge: ungültiges --max-batches '%1': Verwenden Sie eine positive Zahl</translation>
+        <translation>dedupctl purge: ungültiges --max-batches &apos;%1&apos;: Verwenden Sie eine positive Zahl</translation>
     </message>
     <message>
         <source>dedupctl purge: %1</source>
@@ -1424,6 +1496,878 @@
     <message>
         <source>would purge: %1 (batches: %2 of up to %3 runs); nothing was deleted</source>
         <translation>würde bereinigen: %1 (Stapel: %2 mit bis zu %3 Läufen); nichts wurde gelöscht</translation>
+    </message>
+</context>
+<context>
+    <name>ReplicationStatus</name>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>%1 kB</source>
+        <translation>%1 kB</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>not a standby (promoted?)</source>
+        <translation>kein Standby (hochgestuft?)</translation>
+    </message>
+    <message>
+        <source>caught up</source>
+        <translation>aufgeholt</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>no commit replayed yet</source>
+        <translation>noch kein Commit eingespielt</translation>
+    </message>
+    <message>
+        <source>%1 behind (%2)</source>
+        <translation>%1 im Rückstand (%2)</translation>
+    </message>
+    <message>
+        <source>behind (%1)</source>
+        <translation>im Rückstand (%1)</translation>
+    </message>
+    <message>
+        <source>replay paused, %1</source>
+        <translation>Replay pausiert, %1</translation>
+    </message>
+</context>
+<context>
+    <name>ReportChartPainter</name>
+    <message>
+        <source>No runs were created in this range.</source>
+        <translation>In diesem Zeitraum wurden keine Läufe erstellt.</translation>
+    </message>
+    <message>
+        <source>Runs created</source>
+        <translation>Erstellte Läufe</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 others</source>
+        <translation>%1 weitere</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+</context>
+<context>
+    <name>ReportCommand</name>
+    <message>
+        <source>Write an audit / outcome report (runs, actions or summary) as CSV or JSON Lines.</source>
+        <translation>Einen Audit-/Ergebnisbericht (runs, actions oder summary) als CSV oder JSON Lines schreiben.</translation>
+    </message>
+    <message>
+        <source>Start of the range (inclusive): ISO 8601 (no offset = UTC) or back from now, e.g. 24h, 7d, 2w, 30m (default: 24 hours before --to).</source>
+        <translation>Beginn des Zeitraums (einschließlich): ISO 8601 (ohne Offset = UTC) oder rückwärts ab jetzt, z. B. 24h, 7d, 2w, 30m (Standard: 24 Stunden vor --to).</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>End of the range (exclusive), same forms (default: now).</source>
+        <translation>Ende des Zeitraums (ausschließlich), dieselben Formen (Standard: jetzt).</translation>
+    </message>
+    <message>
+        <source>Only this workflow (repeat for several).</source>
+        <translation>Nur dieser Workflow (für mehrere wiederholen).</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Only runs in this status (repeat for several): %1.</source>
+        <translation>Nur Läufe in diesem Status (für mehrere wiederholen): %1.</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Only actions by this database role (repeat for several).</source>
+        <translation>Nur Aktionen dieser Datenbankrolle (für mehrere wiederholen).</translation>
+    </message>
+    <message>
+        <source>role</source>
+        <translation>Rolle</translation>
+    </message>
+    <message>
+        <source>What to write: runs, actions or summary (default: runs).</source>
+        <translation>Was geschrieben wird: runs, actions oder summary (Standard: runs).</translation>
+    </message>
+    <message>
+        <source>section</source>
+        <translation>Abschnitt</translation>
+    </message>
+    <message>
+        <source>Output format: %1 (default: csv).</source>
+        <translation>Ausgabeformat: %1 (Standard: csv).</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>Write to FILE (via FILE.part, renamed when complete) instead of standard output.</source>
+        <translation>In DATEI schreiben (über DATEI.part, nach Abschluss umbenannt) statt in die Standardausgabe.</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Show raw keys, scopes, correlation ids and payloads instead of keyed hashes (needs dedup_operator and --reason; written to the audit log).</source>
+        <translation>Rohe Schlüssel, Bereiche, Korrelations-IDs und Nutzdaten statt schlüsselbasierter Hashes anzeigen (benötigt dedup_operator und --reason; wird ins Audit-Protokoll geschrieben).</translation>
+    </message>
+    <message>
+        <source>Why the raw values are needed (for the audit log).</source>
+        <translation>Warum die Rohwerte benötigt werden (für das Audit-Protokoll).</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>dedupctl report: %1</source>
+        <translation>dedupctl report: %1</translation>
+    </message>
+    <message>
+        <source>--to: &apos;%1&apos; is not a time (ISO 8601, or back from now like 24h, 7d)</source>
+        <translation>--to: &apos;%1&apos; ist keine Zeitangabe (ISO 8601 oder rückwärts ab jetzt wie 24h, 7d)</translation>
+    </message>
+    <message>
+        <source>--from: &apos;%1&apos; is not a time (ISO 8601, or back from now like 24h, 7d)</source>
+        <translation>--from: &apos;%1&apos; ist keine Zeitangabe (ISO 8601 oder rückwärts ab jetzt wie 24h, 7d)</translation>
+    </message>
+    <message>
+        <source>--status: unknown status &apos;%1&apos; (one of: %2)</source>
+        <translation>--status: unbekannter Status &apos;%1&apos; (einer von: %2)</translation>
+    </message>
+    <message>
+        <source>--section: &apos;%1&apos; is not one of runs, actions, summary</source>
+        <translation>--section: &apos;%1&apos; ist keiner von runs, actions, summary</translation>
+    </message>
+    <message>
+        <source>--format: &apos;%1&apos; is not one of %2</source>
+        <translation>--format: &apos;%1&apos; ist keines von %2</translation>
+    </message>
+    <message>
+        <source>--reveal-raw needs --reason TEXT (it is written to the audit log)</source>
+        <translation>--reveal-raw benötigt --reason TEXT (die Begründung wird ins Audit-Protokoll geschrieben)</translation>
+    </message>
+    <message>
+        <source>--reason only applies with --reveal-raw</source>
+        <translation>--reason gilt nur zusammen mit --reveal-raw</translation>
+    </message>
+    <message>
+        <source>dedupctl report: cannot write to standard output</source>
+        <translation>dedupctl report: In die Standardausgabe kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>dedupctl report: cannot write %1: %2</source>
+        <translation>dedupctl report: %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>dedupctl report: cannot rename %1 to %2</source>
+        <translation>dedupctl report: %1 kann nicht in %2 umbenannt werden</translation>
+    </message>
+    <message>
+        <source>dedupctl report: %1 pages written to %2</source>
+        <translation>dedupctl report: %1 Seiten in %2 geschrieben</translation>
+    </message>
+    <message>
+        <source>dedupctl report: %1 rows written to %2</source>
+        <translation>dedupctl report: %1 Zeilen in %2 geschrieben</translation>
+    </message>
+    <message>
+        <source>dedupctl report: interrupted; nothing was kept</source>
+        <translation>dedupctl report: unterbrochen; es wurde nichts behalten</translation>
+    </message>
+</context>
+<context>
+    <name>ReportDialog</name>
+    <message>
+        <source>Export Report</source>
+        <translation>Bericht exportieren</translation>
+    </message>
+    <message>
+        <source>What the report covers</source>
+        <translation>Was der Bericht umfasst</translation>
+    </message>
+    <message>
+        <source>&amp;Range:</source>
+        <translation>&amp;Zeitraum:</translation>
+    </message>
+    <message>
+        <source>yyyy-MM-dd HH:mm</source>
+        <translation>yyyy-MM-dd HH:mm</translation>
+    </message>
+    <message>
+        <source>Start of the range (UTC, inclusive)</source>
+        <translation>Beginn des Zeitraums (UTC, einschließlich)</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>bis</translation>
+    </message>
+    <message>
+        <source>End of the range (UTC, exclusive)</source>
+        <translation>Ende des Zeitraums (UTC, ausschließlich)</translation>
+    </message>
+    <message>
+        <source>UTC</source>
+        <translation>UTC</translation>
+    </message>
+    <message>
+        <source>&amp;Workflows:</source>
+        <translation>&amp;Workflows:</translation>
+    </message>
+    <message>
+        <source>all workflows (or names, separated by commas)</source>
+        <translation>alle Workflows (oder Namen, durch Kommas getrennt)</translation>
+    </message>
+    <message>
+        <source>Statuses:</source>
+        <translation>Status:</translation>
+    </message>
+    <message>
+        <source>None checked: every status</source>
+        <translation>Keiner angehakt: jeder Status</translation>
+    </message>
+    <message>
+        <source>&amp;Operators:</source>
+        <translation>&amp;Operatoren:</translation>
+    </message>
+    <message>
+        <source>all operators (or database roles, separated by commas)</source>
+        <translation>alle Operatoren (oder Datenbankrollen, durch Kommas getrennt)</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
+        <source>Formats:</source>
+        <translation>Formate:</translation>
+    </message>
+    <message>
+        <source>&amp;PDF</source>
+        <translation>&amp;PDF</translation>
+    </message>
+    <message>
+        <source>&amp;CSV</source>
+        <translation>&amp;CSV</translation>
+    </message>
+    <message>
+        <source>&amp;JSON Lines</source>
+        <translation>&amp;JSON Lines</translation>
+    </message>
+    <message>
+        <source>Sections:</source>
+        <translation>Abschnitte:</translation>
+    </message>
+    <message>
+        <source>R&amp;uns</source>
+        <translation>&amp;Läufe</translation>
+    </message>
+    <message>
+        <source>Operator &amp;actions</source>
+        <translation>Operator-&amp;Aktionen</translation>
+    </message>
+    <message>
+        <source>Su&amp;mmary</source>
+        <translation>Zusa&amp;mmenfassung</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>O&amp;rdner:</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Keys and payloads</source>
+        <translation>Schlüssel und Nutzdaten</translation>
+    </message>
+    <message>
+        <source>Show &amp;raw keys and payloads</source>
+        <translation>Schlüssel und Nutzdaten &amp;ungeschwärzt anzeigen</translation>
+    </message>
+    <message>
+        <source>Why the raw values are needed (required; written to the audit log)</source>
+        <translation>Warum die Rohwerte benötigt werden (Pflichtfeld; wird ins Audit-Protokoll geschrieben)</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Exportieren</translation>
+    </message>
+    <message>
+        <source>Cancel Export</source>
+        <translation>Export abbrechen</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+</context>
+<context>
+    <name>ReportExporter</name>
+    <message>
+        <source>The report has no redaction key (use ReportSpec::newRedactionKey()).</source>
+        <translation>Der Bericht hat keinen Schwärzungsschlüssel (verwenden Sie ReportSpec::newRedactionKey()).</translation>
+    </message>
+    <message>
+        <source>The report&apos;s output is not open for writing.</source>
+        <translation>Die Ausgabe des Berichts ist nicht zum Schreiben geöffnet.</translation>
+    </message>
+    <message>
+        <source>The export was cancelled.</source>
+        <translation>Der Export wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Could not write the report: %1</source>
+        <translation>Der Bericht konnte nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>Showing raw keys, scopes and payloads needs the dedup_operator role; this role may only export redacted reports (%1).</source>
+        <translation>Das Anzeigen roher Schlüssel, Bereiche und Nutzdaten erfordert die Rolle dedup_operator; diese Rolle darf nur geschwärzte Berichte exportieren (%1).</translation>
+    </message>
+</context>
+<context>
+    <name>ReportOverviewPainter</name>
+    <message>
+        <source>(not reported)</source>
+        <translation>(nicht übermittelt)</translation>
+    </message>
+    <message>
+        <source>Audit and Outcome Report</source>
+        <translation>Audit- und Ergebnisbericht</translation>
+    </message>
+    <message>
+        <source>RAW KEYS AND PAYLOADS SHOWN</source>
+        <translation>ROHE SCHLÜSSEL UND NUTZDATEN ANGEZEIGT</translation>
+    </message>
+    <message>
+        <source>Audit chain verified: intact</source>
+        <translation>Audit-Kette geprüft: intakt</translation>
+    </message>
+    <message>
+        <source>AUDIT CHAIN BROKEN</source>
+        <translation>AUDIT-KETTE BESCHÄDIGT</translation>
+    </message>
+    <message>
+        <source>Generated</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>Generated by</source>
+        <translation>Erstellt von</translation>
+    </message>
+    <message>
+        <source>database role %1; OS user %2 on host %3</source>
+        <translation>Datenbankrolle %1; Betriebssystembenutzer %2 auf Host %3</translation>
+    </message>
+    <message>
+        <source>Time range</source>
+        <translation>Zeitraum</translation>
+    </message>
+    <message>
+        <source>Workflows</source>
+        <translation>Workflows</translation>
+    </message>
+    <message>
+        <source>Run statuses</source>
+        <translation>Laufstatus</translation>
+    </message>
+    <message>
+        <source>Operators</source>
+        <translation>Operatoren</translation>
+    </message>
+    <message>
+        <source>Keys and payloads</source>
+        <translation>Schlüssel und Nutzdaten</translation>
+    </message>
+    <message>
+        <source>RAW, shown unredacted (see the notice above)</source>
+        <translation>ROH, ungeschwärzt angezeigt (siehe Hinweis oben)</translation>
+    </message>
+    <message>
+        <source>Report parameters</source>
+        <translation>Berichtsparameter</translation>
+    </message>
+    <message>
+        <source>Runs created in the range, by their status now</source>
+        <translation>Im Zeitraum erstellte Läufe, nach ihrem aktuellen Status</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Zusammenfassung</translation>
+    </message>
+    <message>
+        <source>oldest waiting %1</source>
+        <translation>älteste wartet seit %1</translation>
+    </message>
+    <message>
+        <source>the queue is empty</source>
+        <translation>die Warteschlange ist leer</translation>
+    </message>
+    <message>
+        <source>Runs created</source>
+        <translation>Erstellte Läufe</translation>
+    </message>
+    <message>
+        <source>in the range, matching the filter</source>
+        <translation>im Zeitraum, passend zum Filter</translation>
+    </message>
+    <message>
+        <source>Duplicates suppressed</source>
+        <translation>Unterdrückte Duplikate</translation>
+    </message>
+    <message>
+        <source>deliveries answered from a stored run instead of running again</source>
+        <translation>Zustellungen, die aus einem gespeicherten Lauf beantwortet wurden, statt erneut zu laufen</translation>
+    </message>
+    <message>
+        <source>Operator actions</source>
+        <translation>Operator-Aktionen</translation>
+    </message>
+    <message>
+        <source>audited actions in the range</source>
+        <translation>im Audit-Protokoll erfasste Aktionen im Zeitraum</translation>
+    </message>
+    <message>
+        <source>Stuck now</source>
+        <translation>Jetzt hängend</translation>
+    </message>
+    <message>
+        <source>processing with an expired lease at %1</source>
+        <translation>in Bearbeitung mit abgelaufener Lease, Stand %1</translation>
+    </message>
+    <message>
+        <source>In manual review now</source>
+        <translation>Jetzt in manueller Prüfung</translation>
+    </message>
+    <message>
+        <source>Sent to review</source>
+        <translation>Zur Prüfung geschickt</translation>
+    </message>
+    <message>
+        <source>routed to manual review in the range</source>
+        <translation>im Zeitraum an die manuelle Prüfung weitergeleitet</translation>
+    </message>
+</context>
+<context>
+    <name>ReportPageLayout</name>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>Seite %1 von %2</translation>
+    </message>
+    <message>
+        <source>Page %1</source>
+        <translation>Seite %1</translation>
+    </message>
+</context>
+<context>
+    <name>ReportPalette</name>
+    <message>
+        <source>Processing</source>
+        <translation>In Bearbeitung</translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation>Erfolgreich</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Manual review</source>
+        <translation>Manuelle Prüfung</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>ReportPdfWriter</name>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Cannot open the PDF for writing: %1</source>
+        <translation>Das PDF kann nicht zum Schreiben geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Audit and Outcome Report, %1</source>
+        <translation>Audit- und Ergebnisbericht, %1</translation>
+    </message>
+    <message>
+        <source>Dedup Console</source>
+        <translation>Dedup Console</translation>
+    </message>
+    <message>
+        <source>Cannot start the PDF: %1</source>
+        <translation>Das PDF kann nicht begonnen werden: %1</translation>
+    </message>
+    <message>
+        <source>Dedup Console · Audit and Outcome Report</source>
+        <translation>Dedup Console · Audit- und Ergebnisbericht</translation>
+    </message>
+    <message>
+        <source>%1 to %2 UTC</source>
+        <translation>%1 bis %2 UTC</translation>
+    </message>
+    <message>
+        <source>Generated %1 by %2 · %3</source>
+        <translation>Erstellt %1 von %2 · %3</translation>
+    </message>
+    <message>
+        <source>RAW KEYS AND PAYLOADS</source>
+        <translation>ROHE SCHLÜSSEL UND NUTZDATEN</translation>
+    </message>
+    <message>
+        <source>keys and payloads redacted</source>
+        <translation>Schlüssel und Nutzdaten geschwärzt</translation>
+    </message>
+    <message>
+        <source>Cannot finish the PDF: %1</source>
+        <translation>Das PDF kann nicht abgeschlossen werden: %1</translation>
+    </message>
+    <message>
+        <source>Runs created in each interval, coloured by their status when the report was made.</source>
+        <translation>In jedem Intervall erstellte Läufe, eingefärbt nach ihrem Status bei Erstellung des Berichts.</translation>
+    </message>
+    <message>
+        <source>Runs by status over time</source>
+        <translation>Läufe nach Status im Zeitverlauf</translation>
+    </message>
+    <message>
+        <source>Failure classes and operator actions</source>
+        <translation>Fehlerklassen und Operator-Aktionen</translation>
+    </message>
+    <message>
+        <source>Failure classes (failed and review runs)</source>
+        <translation>Fehlerklassen (fehlgeschlagene Läufe und Läufe in Prüfung)</translation>
+    </message>
+    <message>
+        <source>Operator actions by kind</source>
+        <translation>Operator-Aktionen nach Art</translation>
+    </message>
+    <message>
+        <source>No failed or review runs in the range.</source>
+        <translation>Keine fehlgeschlagenen Läufe und keine Läufe in Prüfung im Zeitraum.</translation>
+    </message>
+    <message>
+        <source>No operator actions in the range.</source>
+        <translation>Keine Operator-Aktionen im Zeitraum.</translation>
+    </message>
+    <message>
+        <source>Workflow</source>
+        <translation>Workflow</translation>
+    </message>
+    <message>
+        <source>Runs created</source>
+        <translation>Erstellte Läufe</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>Runs by workflow</source>
+        <translation>Läufe nach Workflow</translation>
+    </message>
+    <message>
+        <source>No runs in the range.</source>
+        <translation>Keine Läufe im Zeitraum.</translation>
+    </message>
+    <message>
+        <source>Operator (database role)</source>
+        <translation>Operator (Datenbankrolle)</translation>
+    </message>
+    <message>
+        <source>Actions</source>
+        <translation>Aktionen</translation>
+    </message>
+    <message>
+        <source>Operator actions by operator</source>
+        <translation>Operator-Aktionen nach Operator</translation>
+    </message>
+    <message>
+        <source>Time (UTC)</source>
+        <translation>Zeit (UTC)</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>Operator</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Begründung</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Before → after</source>
+        <translation>Vorher → nachher</translation>
+    </message>
+    <message>
+        <source>Operator actions</source>
+        <translation>Operator-Aktionen</translation>
+    </message>
+    <message>
+        <source>the CSV and JSON Lines exports of this report (section &quot;actions&quot;)</source>
+        <translation>den Exporten dieses Berichts als CSV und JSON Lines (Abschnitt „actions“)</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> und </translation>
+    </message>
+    <message>
+        <source>This table lists the %1 most recent of %2 operator actions in the range. All %2 are in %3.</source>
+        <translation>Diese Tabelle führt die %1 neuesten von %2 Operator-Aktionen im Zeitraum auf. Alle %2 stehen in %3.</translation>
+    </message>
+    <message>
+        <source>OS user %1</source>
+        <translation>Betriebssystembenutzer %1</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+</context>
+<context>
+    <name>ReportSpec</name>
+    <message>
+        <source>The report needs a start time (from).</source>
+        <translation>Der Bericht benötigt eine Startzeit (from).</translation>
+    </message>
+    <message>
+        <source>The report needs an end time (to).</source>
+        <translation>Der Bericht benötigt eine Endzeit (to).</translation>
+    </message>
+    <message>
+        <source>The report&apos;s start time (%1) must be before its end time (%2).</source>
+        <translation>Die Startzeit des Berichts (%1) muss vor seiner Endzeit (%2) liegen.</translation>
+    </message>
+    <message>
+        <source>A workflow filter is empty.</source>
+        <translation>Ein Workflow-Filter ist leer.</translation>
+    </message>
+    <message>
+        <source>An operator filter is empty.</source>
+        <translation>Ein Operator-Filter ist leer.</translation>
+    </message>
+    <message>
+        <source>Showing raw keys, scopes and payloads needs a reason (it is written to the audit log).</source>
+        <translation>Das Anzeigen roher Schlüssel, Bereiche und Nutzdaten erfordert eine Begründung (sie wird ins Audit-Protokoll geschrieben).</translation>
+    </message>
+</context>
+<context>
+    <name>ReportTablePainter</name>
+    <message>
+        <source>%1 (continued)</source>
+        <translation>%1 (Fortsetzung)</translation>
+    </message>
+</context>
+<context>
+    <name>ReportText</name>
+    <message>
+        <source>(not set)</source>
+        <translation>(nicht gesetzt)</translation>
+    </message>
+    <message>
+        <source>%1 UTC</source>
+        <translation>%1 UTC</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 d %2 h</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 to %2 (end exclusive)</source>
+        <translation>%1 bis %2 (Ende ausgeschlossen)</translation>
+    </message>
+    <message>
+        <source>all workflows</source>
+        <translation>alle Workflows</translation>
+    </message>
+    <message>
+        <source>all statuses</source>
+        <translation>alle Status</translation>
+    </message>
+    <message>
+        <source>all operators</source>
+        <translation>alle Operatoren</translation>
+    </message>
+    <message>
+        <source>RAW: the CSV and JSON Lines files of this report show idempotency keys, scopes, correlation ids and payloads unredacted. Reason given: &quot;%1&quot;. The disclosure was written to the audit log before any row was exported. This document itself shows no key or payload.</source>
+        <translation>ROH: Die Dateien dieses Berichts im Format CSV und JSON Lines zeigen Idempotenzschlüssel, Bereiche, Korrelations-IDs und Nutzdaten ungeschwärzt. Angegebene Begründung: „%1“. Die Offenlegung wurde ins Audit-Protokoll geschrieben, bevor eine Zeile exportiert wurde. Dieses Dokument selbst zeigt keinen Schlüssel und keine Nutzdaten.</translation>
+    </message>
+    <message>
+        <source>Redacted: keys, scopes, correlation ids and payloads are replaced by a keyed hash (HMAC-SHA256, a fresh key per report), so equal values still match within this report and nowhere else.</source>
+        <translation>Geschwärzt: Schlüssel, Bereiche, Korrelations-IDs und Nutzdaten werden durch einen schlüsselbasierten Hash ersetzt (HMAC-SHA256, ein neuer Schlüssel pro Bericht), sodass gleiche Werte innerhalb dieses Berichts weiterhin übereinstimmen, aber nirgendwo sonst.</translation>
+    </message>
+    <message>
+        <source>chain head: row %1, hash %2</source>
+        <translation>Kettenkopf: Zeile %1, Hash %2</translation>
+    </message>
+    <message>
+        <source>chain head: missing</source>
+        <translation>Kettenkopf: fehlt</translation>
+    </message>
+    <message>
+        <source>Audit chain intact: every audit row matches its hash and its predecessor (%1).</source>
+        <translation>Audit-Kette intakt: Jede Audit-Zeile passt zu ihrem Hash und zu ihrer Vorgängerin (%1).</translation>
+    </message>
+    <message>
+        <source>row %1 was changed after it was written: its hash does not match its content</source>
+        <translation>Zeile %1 wurde nach dem Schreiben geändert: Ihr Hash passt nicht zu ihrem Inhalt</translation>
+    </message>
+    <message>
+        <source>the link into row %1 is broken: a row before it was removed, inserted or re-hashed</source>
+        <translation>Die Verknüpfung zu Zeile %1 ist unterbrochen: Eine Zeile davor wurde entfernt, eingefügt oder neu gehasht</translation>
+    </message>
+    <message>
+        <source>rows were removed from the end of the chain (the head names row %1)</source>
+        <translation>Am Ende der Kette wurden Zeilen entfernt (der Kopf nennt Zeile %1)</translation>
+    </message>
+    <message>
+        <source>problem &quot;%1&quot; at row %2</source>
+        <translation>Problem „%1“ in Zeile %2</translation>
+    </message>
+    <message>
+        <source>AUDIT CHAIN BROKEN at row %1: %2. The audit log has been tampered with; the figures below come from a log that can no longer be trusted (%3).</source>
+        <translation>AUDIT-KETTE in Zeile %1 BESCHÄDIGT: %2. Das Audit-Protokoll wurde manipuliert; die folgenden Zahlen stammen aus einem Protokoll, dem nicht mehr vertraut werden kann (%3).</translation>
+    </message>
+    <message>
+        <source>Clear stale lease</source>
+        <translation>Abgelaufene Lease freigeben</translation>
+    </message>
+    <message>
+        <source>Request continuation</source>
+        <translation>Fortsetzung anfordern</translation>
+    </message>
+    <message>
+        <source>Route to review</source>
+        <translation>An Prüfung weiterleiten</translation>
+    </message>
+    <message>
+        <source>Resolve review</source>
+        <translation>Prüfung auflösen</translation>
+    </message>
+    <message>
+        <source>Resolve step</source>
+        <translation>Schritt auflösen</translation>
+    </message>
+    <message>
+        <source>Cancel run</source>
+        <translation>Lauf abbrechen</translation>
+    </message>
+    <message>
+        <source>Assign review</source>
+        <translation>Prüfung zuweisen</translation>
+    </message>
+    <message>
+        <source>Review note</source>
+        <translation>Prüfnotiz</translation>
+    </message>
+    <message>
+        <source>Bulk operation created</source>
+        <translation>Massenaktion angelegt</translation>
+    </message>
+    <message>
+        <source>Bulk operation: runs added</source>
+        <translation>Massenaktion: Läufe hinzugefügt</translation>
+    </message>
+    <message>
+        <source>Bulk operation control</source>
+        <translation>Massenaktion: Steuerung</translation>
+    </message>
+    <message>
+        <source>Bulk operation batch</source>
+        <translation>Massenaktion: Stapel</translation>
+    </message>
+    <message>
+        <source>Report with raw values</source>
+        <translation>Bericht mit Rohwerten</translation>
+    </message>
+    <message>
+        <source>applied</source>
+        <translation>angewendet</translation>
+    </message>
+    <message>
+        <source>refused: the run had changed</source>
+        <translation>abgelehnt: Der Lauf hatte sich geändert</translation>
+    </message>
+    <message>
+        <source>(unknown)</source>
+        <translation>(unbekannt)</translation>
+    </message>
+    <message>
+        <source>(unchanged)</source>
+        <translation>(unverändert)</translation>
+    </message>
+    <message>
+        <source>Hour created (UTC)</source>
+        <translation>Erstellungsstunde (UTC)</translation>
+    </message>
+    <message>
+        <source>Week created, starting (UTC)</source>
+        <translation>Erstellungswoche, beginnend (UTC)</translation>
+    </message>
+    <message>
+        <source>Day created (UTC)</source>
+        <translation>Erstellungstag (UTC)</translation>
     </message>
 </context>
 <context>
@@ -1807,7 +2751,7 @@
     </message>
     <message>
         <source>Run a named scenario under the full protocol and check its expected outcome, or &apos;all&apos; (%1).</source>
-        <translation>Ein benanntes Szenario unter dem vollständigen Protokoll ausführen und sein erwartetes Ergebnis prüfen, oder 'all' (%1).</translation>
+        <translation>Ein benanntes Szenario unter dem vollständigen Protokoll ausführen und sein erwartetes Ergebnis prüfen, oder &apos;all&apos; (%1).</translation>
     </message>
     <message>
         <source>name</source>
@@ -1863,7 +2807,7 @@
     </message>
     <message>
         <source>Fault rates per provider call, e.g. timeout=0.1,outage=0.05,validation=0.02,duplication=0.01,crash=0.02 (also timeout_before; &apos;none&apos; for no faults; default %1).</source>
-        <translation>Fehlerraten pro Anbieteraufruf, z. B. timeout=0.1,outage=0.05,validation=0.02,duplication=0.01,crash=0.02 (auch timeout_before; 'none' für keine Fehler; Standard %1).</translation>
+        <translation>Fehlerraten pro Anbieteraufruf, z. B. timeout=0.1,outage=0.05,validation=0.02,duplication=0.01,crash=0.02 (auch timeout_before; &apos;none&apos; für keine Fehler; Standard %1).</translation>
     </message>
     <message>
         <source>list</source>
@@ -1883,7 +2827,7 @@
     </message>
     <message>
         <source>unknown scenario &apos;%1&apos; (known: %2, or all)</source>
-        <translation>unbekanntes Szenario '%1' (bekannt: %2 oder all)</translation>
+        <translation>unbekanntes Szenario &apos;%1&apos; (bekannt: %2 oder all)</translation>
     </message>
     <message>
         <source>--compare runs every strategy; leave out --strategy</source>
@@ -1891,27 +2835,27 @@
     </message>
     <message>
         <source>unknown strategy &apos;%1&apos; (known: no-key, key-per-attempt, first-step-only, full)</source>
-        <translation>unbekannte Strategie '%1' (bekannt: no-key, key-per-attempt, first-step-only, full)</translation>
+        <translation>unbekannte Strategie &apos;%1&apos; (bekannt: no-key, key-per-attempt, first-step-only, full)</translation>
     </message>
     <message>
         <source>invalid --intents &apos;%1&apos;: use a whole number from 1 to %2</source>
-        <translation>ungültiges --intents '%1': Verwenden Sie eine ganze Zahl von 1 bis %2</translation>
+        <translation>ungültiges --intents &apos;%1&apos;: Verwenden Sie eine ganze Zahl von 1 bis %2</translation>
     </message>
     <message>
         <source>invalid --duplicates &apos;%1&apos;: use a whole number from 1 to %2</source>
-        <translation>ungültiges --duplicates '%1': Verwenden Sie eine ganze Zahl von 1 bis %2</translation>
+        <translation>ungültiges --duplicates &apos;%1&apos;: Verwenden Sie eine ganze Zahl von 1 bis %2</translation>
     </message>
     <message>
         <source>invalid --workers &apos;%1&apos;: use a whole number from 1 to %2</source>
-        <translation>ungültiges --workers '%1': Verwenden Sie eine ganze Zahl von 1 bis %2</translation>
+        <translation>ungültiges --workers &apos;%1&apos;: Verwenden Sie eine ganze Zahl von 1 bis %2</translation>
     </message>
     <message>
         <source>invalid --rate &apos;%1&apos;: use a number of intents per second above 0 and up to %2</source>
-        <translation>ungültiges --rate '%1': Verwenden Sie eine Zahl von Absichten pro Sekunde über 0 und bis %2</translation>
+        <translation>ungültiges --rate &apos;%1&apos;: Verwenden Sie eine Zahl von Absichten pro Sekunde über 0 und bis %2</translation>
     </message>
     <message>
         <source>invalid --duration &apos;%1&apos;: use a number of seconds above 0 and up to %2</source>
-        <translation>ungültiges --duration '%1': Verwenden Sie eine Zahl von Sekunden über 0 und bis %2</translation>
+        <translation>ungültiges --duration &apos;%1&apos;: Verwenden Sie eine Zahl von Sekunden über 0 und bis %2</translation>
     </message>
     <message>
         <source>give at most two of --intents, --rate and --duration</source>
@@ -1927,11 +2871,11 @@
     </message>
     <message>
         <source>invalid --seed &apos;%1&apos;: use a whole number from 0 to %2</source>
-        <translation>ungültiges --seed '%1': Verwenden Sie eine ganze Zahl von 0 bis %2</translation>
+        <translation>ungültiges --seed &apos;%1&apos;: Verwenden Sie eine ganze Zahl von 0 bis %2</translation>
     </message>
     <message>
         <source>dedupctl simulate: the dedup schema is at version %1, this dedupctl needs %2: run &apos;dedupctl migrate&apos; first</source>
-        <translation>dedupctl simulate: Das dedup-Schema hat Version %1, dieses dedupctl benötigt %2: Führen Sie zuerst 'dedupctl migrate' aus</translation>
+        <translation>dedupctl simulate: Das dedup-Schema hat Version %1, dieses dedupctl benötigt %2: Führen Sie zuerst &apos;dedupctl migrate&apos; aus</translation>
     </message>
     <message>
         <source>dedupctl simulate: the dedup schema is at version %1, newer than this dedupctl (%2): use a newer dedupctl</source>
@@ -1994,11 +2938,11 @@
     </message>
     <message>
         <source>dedupctl stale: invalid --older-than &apos;%1&apos;: use a positive whole number and a unit s, m, h, d or w (e.g. 15m, 2h, 1d)</source>
-        <translation>dedupctl stale: ungültiges --older-than '%1': Verwenden Sie eine positive ganze Zahl und eine Einheit s, m, h, d oder w (z. B. 15m, 2h, 1d)</translation>
+        <translation>dedupctl stale: ungültiges --older-than &apos;%1&apos;: Verwenden Sie eine positive ganze Zahl und eine Einheit s, m, h, d oder w (z. B. 15m, 2h, 1d)</translation>
     </message>
     <message>
         <source>dedupctl stale: invalid --limit &apos;%1&apos;: use a number from 1 to %2</source>
-        <translation>dedupctl stale: ungültiges --limit '%1': Verwenden Sie eine Zahl von 1 bis %2</translation>
+        <translation>dedupctl stale: ungültiges --limit &apos;%1&apos;: Verwenden Sie eine Zahl von 1 bis %2</translation>
     </message>
     <message>
         <source>dedupctl stale: %1</source>
@@ -2143,7 +3087,7 @@
     </message>
     <message>
         <source>problem &apos;%1&apos; at row %2</source>
-        <translation>Problem '%1' in Zeile %2</translation>
+        <translation>Problem &apos;%1&apos; in Zeile %2</translation>
     </message>
     <message>
         <source>audit chain BROKEN at row %1 (%2 rows present)</source>
@@ -2246,7 +3190,7 @@
     </message>
     <message>
         <source>invalid --crash-after-provider &apos;%1&apos;</source>
-        <translation>ungültiges --crash-after-provider '%1'</translation>
+        <translation>ungültiges --crash-after-provider &apos;%1&apos;</translation>
     </message>
     <message>
         <source>dedupctl work: giving up on delivery %1 after %2 takes: %3</source>
@@ -2327,7 +3271,7 @@
     </message>
     <message>
         <source>The key derivation version &quot;%1&quot; may contain only letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
-        <translation>Die Schlüssel-Ableitungsversion „%1“ darf nur Buchstaben, Ziffern, '.', '_' und '-' enthalten.</translation>
+        <translation>Die Schlüssel-Ableitungsversion „%1“ darf nur Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos; und &apos;-&apos; enthalten.</translation>
     </message>
     <message>
         <source>An idempotency key needs at least one field; without one every request in the scope would be a duplicate.</source>
@@ -2633,6 +3577,13 @@
     </message>
 </context>
 <context>
+    <name>dedup::models::DashboardLoader</name>
+    <message>
+        <source>Loading was cancelled.</source>
+        <translation>Das Laden wurde abgebrochen.</translation>
+    </message>
+</context>
+<context>
     <name>dedup::models::EventTableModel</name>
     <message>
         <source>Time</source>
@@ -2687,6 +3638,49 @@
     <message>
         <source>The query took longer than %1 s and was stopped (statement timeout).</source>
         <translation>Die Abfrage dauerte länger als %1 s und wurde gestoppt (Statement-Timeout).</translation>
+    </message>
+</context>
+<context>
+    <name>dedup::models::ReportJob</name>
+    <message>
+        <source>Choose at least one format, and for CSV or JSON Lines at least one section.</source>
+        <translation>Wählen Sie mindestens ein Format und für CSV oder JSON Lines mindestens einen Abschnitt.</translation>
+    </message>
+    <message>
+        <source>Choose a folder for the report&apos;s files.</source>
+        <translation>Wählen Sie einen Ordner für die Dateien des Berichts.</translation>
+    </message>
+    <message>
+        <source>Cannot connect to the database: %1</source>
+        <translation>Verbindung zur Datenbank nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>The report was cancelled; no file was written.</source>
+        <translation>Der Bericht wurde abgebrochen; es wurde keine Datei geschrieben.</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>Der Ordner %1 kann nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Reading the summary figures</source>
+        <translation>Die Kennzahlen der Zusammenfassung werden gelesen</translation>
+    </message>
+    <message>
+        <source>Writing %1</source>
+        <translation>%1 wird geschrieben</translation>
+    </message>
+    <message>
+        <source>Drawing %1</source>
+        <translation>%1 wird gezeichnet</translation>
     </message>
 </context>
 <context>
@@ -3909,6 +4903,10 @@
         <source>The server refused the password from the keychain: type the current one.</source>
         <translation>Der Server hat das Passwort aus dem Schlüsselbund abgelehnt: Geben Sie das aktuelle ein.</translation>
     </message>
+    <message>
+        <source>%1 and its standby</source>
+        <translation>%1 und sein Standby</translation>
+    </message>
 </context>
 <context>
     <name>dedup::widgets::CorrelationTimelineModel</name>
@@ -4005,6 +5003,192 @@
     </message>
 </context>
 <context>
+    <name>dedup::widgets::DashboardRangeBar</name>
+    <message>
+        <source>&amp;Apply</source>
+        <translation>&amp;Anwenden</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Letzte Stunde</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Letzte 24 Stunden</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Letzte 7 Tage</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Letzte 30 Tage</translation>
+    </message>
+    <message>
+        <source>Custom…</source>
+        <translation>Eigener Zeitraum…</translation>
+    </message>
+    <message>
+        <source>&amp;Range:</source>
+        <translation>&amp;Zeitraum:</translation>
+    </message>
+</context>
+<context>
+    <name>dedup::widgets::DashboardView</name>
+    <message>
+        <source>Replayed (finished)</source>
+        <translation>Erneut ausgeliefert (beendet)</translation>
+    </message>
+    <message>
+        <source>While in progress</source>
+        <translation>Während in Bearbeitung</translation>
+    </message>
+    <message>
+        <source>While in review</source>
+        <translation>Während in Prüfung</translation>
+    </message>
+    <message>
+        <source>Fingerprint mismatch</source>
+        <translation>Fingerabdruck stimmt nicht überein</translation>
+    </message>
+    <message>
+        <source>Runs by status (by creation time)</source>
+        <translation>Läufe nach Status (nach Erstellungszeit)</translation>
+    </message>
+    <message>
+        <source>Duplicate deliveries suppressed</source>
+        <translation>Unterdrückte doppelte Zustellungen</translation>
+    </message>
+    <message>
+        <source>Failure classes (failed and in review)</source>
+        <translation>Fehlerklassen (fehlgeschlagen und in Prüfung)</translation>
+    </message>
+    <message>
+        <source>Stuck runs and review queue over time</source>
+        <translation>Hängende Läufe und Prüfwarteschlange im Zeitverlauf</translation>
+    </message>
+    <message>
+        <source>Review queue by time in review</source>
+        <translation>Prüfwarteschlange nach Dauer in Prüfung</translation>
+    </message>
+    <message>
+        <source>No runs were created in this range.</source>
+        <translation>In diesem Zeitraum wurden keine Läufe erstellt.</translation>
+    </message>
+    <message>
+        <source>No duplicate deliveries in this range.</source>
+        <translation>Keine doppelten Zustellungen in diesem Zeitraum.</translation>
+    </message>
+    <message>
+        <source>No failed or reviewed runs from this range.</source>
+        <translation>Keine fehlgeschlagenen oder geprüften Läufe aus diesem Zeitraum.</translation>
+    </message>
+    <message>
+        <source>No samples in this range. A console with the operator role takes one a minute (or schedule dedup.dashboard_refresh()).</source>
+        <translation>Keine Messpunkte in diesem Zeitraum. Eine Konsole mit der Operator-Rolle erfasst einen pro Minute (oder planen Sie dedup.dashboard_refresh() ein).</translation>
+    </message>
+    <message>
+        <source>The review queue is empty.</source>
+        <translation>Die Prüfwarteschlange ist leer.</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>Ak&amp;tualisieren</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Loading</source>
+        <translation>Laden a&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>other classes</source>
+        <translation>andere Klassen</translation>
+    </message>
+    <message>
+        <source>(none recorded)</source>
+        <translation>(keine erfasst)</translation>
+    </message>
+    <message>
+        <source>Stuck (lease expired)</source>
+        <translation>Hängend (Lease abgelaufen)</translation>
+    </message>
+    <message>
+        <source>In review</source>
+        <translation>In Prüfung</translation>
+    </message>
+    <message>
+        <source>under 1 h</source>
+        <translation>unter 1 h</translation>
+    </message>
+    <message>
+        <source>1–4 h</source>
+        <translation>1–4 h</translation>
+    </message>
+    <message>
+        <source>4–24 h</source>
+        <translation>4–24 h</translation>
+    </message>
+    <message>
+        <source>1–3 days</source>
+        <translation>1–3 Tage</translation>
+    </message>
+    <message>
+        <source>3–7 days</source>
+        <translation>3–7 Tage</translation>
+    </message>
+    <message>
+        <source>≥ 7 days</source>
+        <translation>≥ 7 Tage</translation>
+    </message>
+    <message>
+        <source>Runs in review</source>
+        <translation>Läufe in Prüfung</translation>
+    </message>
+    <message>
+        <source>Stuck now: %1</source>
+        <translation>Jetzt hängend: %1</translation>
+    </message>
+    <message>
+        <source>Processing runs whose lease has expired (no worker is alive on them).</source>
+        <translation>Läufe in processing, deren Lease abgelaufen ist (kein lebender Worker arbeitet an ihnen).</translation>
+    </message>
+    <message>
+        <source>Review queue: empty</source>
+        <translation>Prüfwarteschlange: leer</translation>
+    </message>
+    <message>
+        <source>Review queue: %1 (oldest %2, median %3)</source>
+        <translation>Prüfwarteschlange: %1 (älteste %2, Median %3)</translation>
+    </message>
+    <message>
+        <source>In this range: %1 runs created, %2 duplicates suppressed</source>
+        <translation>In diesem Zeitraum: %1 Läufe erstellt, %2 Duplikate unterdrückt</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Nicht verbunden.</translation>
+    </message>
+    <message>
+        <source>Could not read the dashboard: %1</source>
+        <translation>Das Dashboard konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Updating…</source>
+        <translation>Wird aktualisiert…</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Wird geladen…</translation>
+    </message>
+    <message>
+        <source>Updated %1; live</source>
+        <translation>Aktualisiert um %1; live</translation>
+    </message>
+    <message>
+        <source> (the rollup was not folded: %1; the figures are exact anyway)</source>
+        <translation> (die Verdichtung wurde nicht fortgeschrieben: %1; die Zahlen sind trotzdem exakt)</translation>
+    </message>
+</context>
+<context>
     <name>dedup::widgets::DetailViews</name>
     <message>
         <source>Run detail</source>
@@ -4075,6 +5259,22 @@
     <message>
         <source>Dedup Console</source>
         <translation>Dedup Console</translation>
+    </message>
+    <message>
+        <source>&amp;Dashboard</source>
+        <translation>Da&amp;shboard</translation>
+    </message>
+    <message>
+        <source>Export &amp;Report…</source>
+        <translation>Bericht &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>%1 (lists read from the standby %2)</source>
+        <translation>%1 (Listen lesen vom Standby %2)</translation>
+    </message>
+    <message>
+        <source>Lists read from the standby %1</source>
+        <translation>Listen lesen vom Standby %1</translation>
     </message>
 </context>
 <context>
@@ -4157,6 +5357,133 @@
     <message>
         <source>The keychain did not remove the password: %1</source>
         <translation>Der Schlüsselbund hat das Passwort nicht entfernt: %1</translation>
+    </message>
+</context>
+<context>
+    <name>dedup::widgets::ReportDialog</name>
+    <message>
+        <source>Dedup reports</source>
+        <translation>Dedup-Berichte</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Letzte 24 Stunden</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Letzte 7 Tage</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Letzte 30 Tage</translation>
+    </message>
+    <message>
+        <source>This month</source>
+        <translation>Dieser Monat</translation>
+    </message>
+    <message>
+        <source>Last month</source>
+        <translation>Letzter Monat</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>Eigener Zeitraum</translation>
+    </message>
+    <message>
+        <source>By default keys, scopes, correlation ids and payloads are replaced by a keyed hash (equal values still match within this report). Showing them raw is written to the audit log with your name and reason before any row is exported.</source>
+        <translation>Standardmäßig werden Schlüssel, Bereiche, Korrelations-IDs und Nutzdaten durch einen schlüsselbasierten Hash ersetzt (gleiche Werte stimmen innerhalb dieses Berichts weiterhin überein). Das ungeschwärzte Anzeigen wird mit Ihrem Namen und Ihrer Begründung ins Audit-Protokoll geschrieben, bevor eine Zeile exportiert wird.</translation>
+    </message>
+    <message>
+        <source>Reports of role %1 are always redacted: showing raw keys and payloads needs the dedup_operator role (your role: %2).</source>
+        <translation>Berichte der Rolle %1 sind immer geschwärzt: Das Anzeigen roher Schlüssel und Nutzdaten erfordert die Rolle dedup_operator (Ihre Rolle: %2).</translation>
+    </message>
+    <message>
+        <source>The report is being written.</source>
+        <translation>Der Bericht wird gerade geschrieben.</translation>
+    </message>
+    <message>
+        <source>The range must start before it ends.</source>
+        <translation>Der Zeitraum muss beginnen, bevor er endet.</translation>
+    </message>
+    <message>
+        <source>Choose at least one format.</source>
+        <translation>Wählen Sie mindestens ein Format.</translation>
+    </message>
+    <message>
+        <source>CSV and JSON Lines need at least one section.</source>
+        <translation>CSV und JSON Lines benötigen mindestens einen Abschnitt.</translation>
+    </message>
+    <message>
+        <source>Choose a folder for the files.</source>
+        <translation>Wählen Sie einen Ordner für die Dateien.</translation>
+    </message>
+    <message>
+        <source>Showing raw keys and payloads needs a reason: it is written to the audit log.</source>
+        <translation>Das Anzeigen roher Schlüssel und Nutzdaten erfordert eine Begründung: Sie wird ins Audit-Protokoll geschrieben.</translation>
+    </message>
+    <message>
+        <source>Writes %1 into this folder.</source>
+        <translation>Schreibt %1 in diesen Ordner.</translation>
+    </message>
+    <message>
+        <source>Folder for the report</source>
+        <translation>Ordner für den Bericht</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Verbindung wird hergestellt…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>Schritt %1 von %2: %3</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: writing %3, %4 of %5 rows</source>
+        <translation>Schritt %1 von %2: %3 wird geschrieben, %4 von %5 Zeilen</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: writing %3, %4 rows</source>
+        <translation>Schritt %1 von %2: %3 wird geschrieben, %4 Zeilen</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>Fertig.</translation>
+    </message>
+    <message>
+        <source>%1 (1 page)</source>
+        <translation>%1 (1 Seite)</translation>
+    </message>
+    <message>
+        <source>%1 (%2 pages)</source>
+        <translation>%1 (%2 Seiten)</translation>
+    </message>
+    <message>
+        <source>%1 (1 row)</source>
+        <translation>%1 (1 Zeile)</translation>
+    </message>
+    <message>
+        <source>%1 (%2 rows)</source>
+        <translation>%1 (%2 Zeilen)</translation>
+    </message>
+    <message>
+        <source>Wrote 1 file to %1: %2.</source>
+        <translation>1 Datei in %1 geschrieben: %2.</translation>
+    </message>
+    <message>
+        <source>Wrote %1 files to %2: %3.</source>
+        <translation>%1 Dateien in %2 geschrieben: %3.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The report failed.</source>
+        <translation>Der Bericht ist fehlgeschlagen.</translation>
     </message>
 </context>
 <context>
@@ -4495,6 +5822,54 @@
     </message>
 </context>
 <context>
+    <name>dedup::widgets::StandbyLagLabel</name>
+    <message>
+        <source>Lists, dashboards and reports read from the standby; run detail, previews and actions read and write the primary.</source>
+        <translation>Listen, Dashboards und Berichte lesen vom Standby; Laufdetails, Vorschauen und Aktionen lesen und schreiben auf dem Primärserver.</translation>
+    </message>
+    <message>
+        <source>Caught up: the standby has replayed everything the primary had written when it was last asked (WAL positions, checked every %1 s). Otherwise: the WAL not replayed yet, and how old the last replayed commit is.</source>
+        <translation>Aufgeholt: Der Standby hat alles eingespielt, was der Primärserver bei der letzten Abfrage geschrieben hatte (WAL-Positionen, alle %1 s geprüft). Sonst: das noch nicht eingespielte WAL und wie alt der zuletzt eingespielte Commit ist.</translation>
+    </message>
+    <message>
+        <source>Standby: unreachable</source>
+        <translation>Standby: nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>The standby cannot be read: %1
+The lists keep what they last showed and are read again when it answers; they never switch to the primary silently. Actions are not affected: they always use the primary.</source>
+        <translation>Der Standby kann nicht gelesen werden: %1
+Die Listen behalten, was sie zuletzt gezeigt haben, und werden erneut gelesen, sobald er antwortet; sie wechseln nie stillschweigend zum Primärserver. Aktionen sind nicht betroffen: Sie verwenden immer den Primärserver.</translation>
+    </message>
+    <message>
+        <source>Standby: %1</source>
+        <translation>Standby: %1</translation>
+    </message>
+    <message>
+        <source>The primary&apos;s position could not be read: only what the standby received is compared.</source>
+        <translation>Die Position des Primärservers konnte nicht gelesen werden: Verglichen wird nur, was der Standby empfangen hat.</translation>
+    </message>
+    <message>
+        <source>Standby: …</source>
+        <translation>Standby: …</translation>
+    </message>
+</context>
+<context>
+    <name>dedup::widgets::StoreSession</name>
+    <message>
+        <source>the standby %1 cannot be read (lists stay as they are until it answers): %2</source>
+        <translation>der Standby %1 kann nicht gelesen werden (Listen bleiben unverändert, bis er antwortet): %2</translation>
+    </message>
+    <message>
+        <source>unreachable: %1</source>
+        <translation>nicht erreichbar: %1</translation>
+    </message>
+    <message>
+        <source>lag not measured yet</source>
+        <translation>Verzögerung noch nicht gemessen</translation>
+    </message>
+</context>
+<context>
     <name>dedup::widgets::StuckCountLabel</name>
     <message>
         <source>Stuck: …</source>
@@ -4634,18 +6009,18 @@ Optionen:
   -h, --help     Diese Hilfe anzeigen.
   -v, --version  Die Version anzeigen.
 
-Führen Sie 'dedupctl &lt;Befehl&gt; --help' aus, um die Optionen eines Befehls zu sehen.
+Führen Sie &apos;dedupctl &lt;Befehl&gt; --help&apos; aus, um die Optionen eines Befehls zu sehen.
 Exit-Codes: 0 Erfolg, 1 der Befehl hat ein Problem gefunden, 2 Aufruffehler,
 3 Verbindung nicht möglich, 4 Datenbankfehler oder Schema passt nicht.
 </translation>
     </message>
     <message>
         <source>dedupctl: unknown command &apos;%1&apos;</source>
-        <translation>dedupctl: unbekannter Befehl '%1'</translation>
+        <translation>dedupctl: unbekannter Befehl &apos;%1&apos;</translation>
     </message>
     <message>
         <source>dedupctl %1: unexpected argument &apos;%2&apos;</source>
-        <translation>dedupctl %1: unerwartetes Argument '%2'</translation>
+        <translation>dedupctl %1: unerwartetes Argument &apos;%2&apos;</translation>
     </message>
 </context>
 <context>

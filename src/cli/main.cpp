@@ -6,6 +6,7 @@
 #include "ExitCode.h"
 #include "MigrateCommand.h"
 #include "PurgeCommand.h"
+#include "ReportCommand.h"
 #include "SimulateCommand.h"
 #include "StaleCommand.h"
 #include "Translations.h"
@@ -13,7 +14,9 @@
 #include "WorkCommand.h"
 
 #include <QCoreApplication>
+#include <QGuiApplication>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -32,6 +35,7 @@ std::vector<std::unique_ptr<CliCommand>> makeCommands() {
     commands.push_back(std::make_unique<StaleCommand>());
     commands.push_back(std::make_unique<SimulateCommand>());
     commands.push_back(std::make_unique<PurgeCommand>());
+    commands.push_back(std::make_unique<ReportCommand>());
     commands.push_back(std::make_unique<VerifyAuditCommand>());
     commands.push_back(std::make_unique<WorkCommand>());
     commands.push_back(std::make_unique<CrashTestCommand>());
@@ -55,7 +59,19 @@ QString overview(const std::vector<std::unique_ptr<CliCommand>> &commands) {
 } // namespace
 
 int main(int argc, char **argv) {
-    QCoreApplication app(argc, argv);
+    // `dedupctl report --format pdf` draws with QPainter, whose fonts need a QGuiApplication;
+    // every other command stays on QCoreApplication. cron has no display, so the report
+    // defaults to the offscreen platform (an explicit QT_QPA_PLATFORM still wins).
+    const bool drawsPdf = argc > 1 && qstrcmp(argv[1], "report") == 0 &&
+                          std::any_of(argv + 2, argv + argc, [](const char *arg) {
+                              return qstrcmp(arg, "pdf") == 0 || qstrcmp(arg, "--format=pdf") == 0;
+                          });
+    if (drawsPdf && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    const std::unique_ptr<QCoreApplication> application =
+        drawsPdf ? std::make_unique<QGuiApplication>(argc, argv)
+                 : std::make_unique<QCoreApplication>(argc, argv);
+    QCoreApplication &app = *application;
     QCoreApplication::setApplicationName(QStringLiteral("dedupctl"));
     QCoreApplication::setApplicationVersion(QStringLiteral(DEDUP_VERSION));
     dedup::installTranslators(app);

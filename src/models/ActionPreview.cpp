@@ -40,7 +40,8 @@ void ActionPreview::evaluate() {
         notApplicableReason = tr("Run %1 does not exist any more (purged?).").arg(request.runId);
         return;
     }
-    changedSinceSeen = leaseToken != request.seenToken || status != request.seenStatus;
+    changedSinceSeen = leaseToken != request.seenToken || status != request.seenStatus ||
+                       (request.seenUpdatedAt.isValid() && updatedAt != request.seenUpdatedAt);
     applies = ActionAvailability::applies(request.action, status, leaseExpired,
                                           pendingCommandId.has_value(), &notApplicableReason);
     if (applies && request.action == OperatorAction::ResolveStep)
@@ -218,6 +219,19 @@ void ActionPreview::describeResolveStep() {
 QString ActionPreview::blockedText() const {
     if (!found)
         return notApplicableReason;
+    if (changedSinceSeen && request.seenOnStandby) {
+        // The row came from the standby: the difference is most likely its replay lag, and
+        // deciding on it would mean deciding on stale data.
+        return tr("Changed since you looked: the list you acted from reads from the standby "
+                  "(%1), and the run you saw there (%2, lease token %3) is not the run on the "
+                  "primary (%4, lease token %5). The action would be based on stale data: "
+                  "look again to decide on the primary's current state.")
+            .arg(request.standbyLag.isEmpty() ? tr("replay lag unknown") : request.standbyLag)
+            .arg(core::toString(request.seenStatus))
+            .arg(request.seenToken)
+            .arg(statusName)
+            .arg(leaseToken);
+    }
     if (changedSinceSeen) {
         return tr("The run changed since you looked at it (you saw it %1 with lease token %2; it "
                   "is now %3 with token %4). Look at it again before deciding.")

@@ -27,6 +27,13 @@ struct PreviewRequest {
     bool rerunUncertain = false;                          // continuations only
     QString step;                                         // ResolveStep only
     store::StepResolution stepResolution = store::StepResolution::Done;
+    // updated_at the view showed; invalid: not compared (not every view has it).
+    QDateTime seenUpdatedAt;
+    // The view read a streaming-replication standby (SPEC 9), which lags the primary the
+    // preview reads: a difference is then explained with the standby's lag as the status bar
+    // showed it when the dialog opened (standbyLag, e.g. "12 kB behind (4.0 s)").
+    bool seenOnStandby = false;
+    QString standbyLag;
 };
 
 // One step of the run as the preview shows it.
@@ -80,6 +87,7 @@ public:
     QString reviewAssignee;
     std::optional<qint64> pendingCommandId; // a continuation already queued
     QDateTime serverNow;
+    QDateTime updatedAt;
     QList<PreviewStep> steps;
 
     // Derived by evaluate().

@@ -46,6 +46,7 @@ std::optional<ActionPreview> ActionPreviewLoader::read(store::PgConnection &conn
             " COALESCE(r.lease_expires_at <= now(), false) AS lease_expired,"
             " r.lease_owner, r.lease_expires_at, r.attempt, r.max_attempts, r.workflow,"
             " r.scope, r.idem_key, r.review_reason, r.review_assignee, now() AS server_now,"
+            " r.updated_at,"
             " (SELECT c.id FROM dedup.commands c"
             "   WHERE c.run_id = r.id AND c.status = 'pending') AS pending_command"
             " FROM dedup.runs r WHERE r.id = $1"),
@@ -74,6 +75,7 @@ std::optional<ActionPreview> ActionPreviewLoader::read(store::PgConnection &conn
         preview.reviewReason = run.text(0, "review_reason");
         preview.reviewAssignee = run.text(0, "review_assignee");
         preview.serverNow = run.toDateTime(0, "server_now");
+        preview.updatedAt = run.toDateTime(0, "updated_at");
         if (!run.isNull(0, "pending_command"))
             preview.pendingCommandId = run.toInt64(0, "pending_command");
 

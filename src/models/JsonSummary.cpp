@@ -3,6 +3,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QMap>
 #include <QSet>
 #include <QStringList>
@@ -24,7 +25,11 @@ QString JsonSummary::scalar(const QJsonValue &value) {
     case QJsonValue::Double: {
         const double number = value.toDouble();
         const qint64 integer = value.toInteger();
-        return double(integer) == number ? QString::number(integer) : QString::number(number);
+        // Shortest text that reads back as the same double: QString::number()'s default six
+        // digits would show 0.1234567 → 0.1234568 as "0.123457 → 0.123457".
+        return double(integer) == number
+                   ? QString::number(integer)
+                   : QString::number(number, 'g', QLocale::FloatingPointShortest);
     }
     case QJsonValue::String:
         return value.toString();
@@ -56,8 +61,13 @@ QString JsonSummary::compact(const QJsonValue &value, int maxLength) {
     } else {
         text = scalar(value);
     }
-    if (maxLength > 1 && text.size() > maxLength)
-        text = text.left(maxLength - 1) + QChar(0x2026);
+    if (maxLength > 1 && text.size() > maxLength) {
+        // Never half of a surrogate pair (an emoji in a message): that is not text any more.
+        qsizetype keep = maxLength - 1;
+        if (text.at(keep - 1).isHighSurrogate() && text.at(keep).isLowSurrogate())
+            --keep;
+        text = text.left(keep) + QChar(0x2026);
+    }
     return text;
 }
 

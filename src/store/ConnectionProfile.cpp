@@ -2,8 +2,10 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QMap>
 #include <QUrl>
 
+#include <algorithm>
 #include <libpq-fe.h>
 #include <memory>
 
@@ -48,6 +50,47 @@ bool isPlain(QChar c) {
 
 bool isVerifyingMode(const QString &mode) {
     return mode == u"verify-ca" || mode == u"verify-full";
+}
+
+QMap<QString, QString> asMap(const QList<ConnectionProfile::Option> &options) {
+    QMap<QString, QString> map;
+    for (const auto &[key, value] : options)
+        map.insert(key, value); // as in libpq, a later occurrence replaces an earlier one
+    return map;
+}
+
+// `written` with `extra` appended (a URI takes them as query parameters), as long as libpq
+// reads the result as `options` (its reading of `written`) with `extra` replacing. Appending
+// is not always read that way (found by fuzzing): a '?' may sit in a URI's user name or IPv6
+// host before its query starts, and a backslash ending key=value text escapes the space
+// before the first appended pair. Then `options` are rewritten as key=value pairs instead,
+// without those `extra` replaces, `extra` last. `extraText`: `extra` as key=value text, when
+// it should be spelled otherwise than join() does.
+QString appendOptions(const QString &written, const QList<ConnectionProfile::Option> &options,
+                      const QList<ConnectionProfile::Option> &extra, QString extraText = {}) {
+    if (extraText.isEmpty())
+        extraText = ConnectionProfile::join(extra);
+    QString appended = written;
+    if (ConnectionProfile::isUri(written)) {
+        for (const auto &[key, value] : extra) {
+            appended +=
+                (appended.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) + key +
+                QLatin1Char('=') + QString::fromLatin1(QUrl::toPercentEncoding(value));
+        }
+    } else {
+        appended += (written.trimmed().isEmpty() ? QString() : QStringLiteral(" ")) + extraText;
+    }
+    const auto reread = ConnectionProfile::parse(appended);
+    if (reread && asMap(*reread) == asMap(options + extra))
+        return appended;
+    const QMap<QString, QString> replaced = asMap(extra);
+    QList<ConnectionProfile::Option> kept;
+    for (const auto &option : options) {
+        if (!replaced.contains(option.first))
+            kept.append(option);
+    }
+    return kept.isEmpty() ? extraText
+                          : ConnectionProfile::join(kept) + QLatin1Char(' ') + extraText;
 }
 
 } // namespace
@@ -151,17 +194,10 @@ QString ConnectionProfile::toConninfo() const {
         const QList<Option> extra = overrides();
         if (extra.isEmpty())
             return written;
-        if (isUri(written)) {
-            // A URI takes options as query parameters; a later one replaces an earlier one.
-            QString uri = written;
-            for (const auto &[key, value] : extra) {
-                uri += (uri.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) +
-                       key + QLatin1Char('=') + QString::fromLatin1(QUrl::toPercentEncoding(value));
-            }
-            return uri;
-        }
-        // In key=value text, too, the last occurrence of a key wins.
-        return written + QLatin1Char(' ') + join(extra);
+        const auto options = parse(written);
+        if (!options)
+            return written; // unusable anyway: libpq reports the syntax error when connecting
+        return appendOptions(written, *options, extra);
     }
     QList<Option> options;
     const std::pair<QString, const QString *> fields[] = {
@@ -182,11 +218,12 @@ QString ConnectionProfile::withPassword(const QString &conninfo, const QString &
         return conninfo;
     // Always quoted: a password may hold anything, and the quotes cost nothing.
     const QString entry = QStringLiteral("password=") + quoted(password);
-    if (!isUri(conninfo))
-        return conninfo.trimmed().isEmpty() ? entry : conninfo + QLatin1Char(' ') + entry;
     const auto options = parse(conninfo);
     if (!options)
         return conninfo; // unusable anyway: libpq reports the syntax error when connecting
+    if (!isUri(conninfo))
+        return appendOptions(conninfo, *options, {{QStringLiteral("password"), password}}, entry);
+    // libpq takes a URI only on its own: rewritten as key=value pairs, its password replaced.
     QList<Option> rebuilt;
     for (const Option &option : *options) {
         if (option.first != u"password")
@@ -221,7 +258,9 @@ ConnectionProfile ConnectionProfile::fromConninfo(const QString &name, const QSt
         QStringLiteral("sslrootcert"), QStringLiteral("connect_timeout")};
     bool fieldsOnly = options && !isUri(text) && !text.trimmed().isEmpty();
     for (const auto &[key, value] : options.value_or(QList<Option>{})) {
-        bool usable = fieldKeys.contains(key);
+        // toConninfo() trims the fields: a value with surrounding spaces (dbname=' x') would
+        // come back as another value, so such a text stays a connection string.
+        bool usable = fieldKeys.contains(key) && value == value.trimmed();
         if (key == u"connect_timeout") {
             bool number = false;
             usable = value.trimmed().toInt(&number) >= 0 && number;
@@ -259,6 +298,16 @@ QString ConnectionProfile::validationError() const {
             return tr("The connection string contains a password. Passwords are never saved "
                       "with a profile: remove it from the string, then choose \"System "
                       "keychain\" or \"Ask each time\" and type it in the password field.");
+    }
+    if (hasStandby()) {
+        if (!parse(standbyConnectionString, &error))
+            return tr("The standby's connection string cannot be read (%1). Write a "
+                      "postgresql:// URI or key=value pairs, e.g. host=replica1.")
+                .arg(error);
+        if (containsPassword(standbyConnectionString))
+            return tr("The standby's connection string contains a password. Passwords are "
+                      "never saved with a profile: remove it; the standby is reached with the "
+                      "primary's password (a standby has the primary's roles).");
     }
     if (connectTimeoutSeconds < 0)
         return tr("The connect timeout cannot be negative (0 waits as long as the system does).");
@@ -343,6 +392,32 @@ QString ConnectionProfile::displayTarget() const {
         effectiveDb = effectiveUser; // libpq's default database is the user's name
     return QStringLiteral("%1@%2:%3/%4")
         .arg(effectiveUser, effectiveHost, effective(QStringLiteral("port")), effectiveDb);
+}
+
+QString ConnectionProfile::standbyConninfo() const {
+    if (!hasStandby())
+        return {};
+    const auto primary = parse(toConninfo());
+    const auto standby = parse(standbyConnectionString.trimmed());
+    if (!primary || !standby)
+        return {};
+    // Where the standby is must come from one side only: a primary's hostaddr or port left
+    // next to the standby's host would send the connection back to the primary.
+    static const QStringList location{QStringLiteral("host"), QStringLiteral("hostaddr"),
+                                      QStringLiteral("port")};
+    bool standbyNamesLocation = false;
+    for (const Option &option : *standby)
+        standbyNamesLocation = standbyNamesLocation || location.contains(option.first);
+    QList<Option> merged;
+    for (const Option &option : *primary) {
+        const bool overridden =
+            std::any_of(standby->cbegin(), standby->cend(),
+                        [&](const Option &o) { return o.first == option.first; });
+        if (!overridden && !(standbyNamesLocation && location.contains(option.first)))
+            merged.append(option);
+    }
+    merged += *standby;
+    return join(merged);
 }
 
 } // namespace dedup::store

@@ -43,12 +43,23 @@ public:
     QString sslrootcert; // path of the CA certificate that signed the server's
     int connectTimeoutSeconds = 0; // 0: libpq's default (wait for the operating system)
     PasswordMode passwordMode = PasswordMode::AskEachTime;
+    // A read-only streaming-replication standby of the same store, for lists, dashboards and
+    // reports (SPEC 9); empty: everything reads from the primary. A URI or key=value text; what
+    // it leaves out (user, dbname, sslmode, ...) is taken from the primary's settings. Never a
+    // password: a physical standby has the primary's roles, so the primary's password is used.
+    QString standbyConnectionString;
 
     bool usesConnectionString() const { return !connectionString.trimmed().isEmpty(); }
 
     // The conninfo libpq is given. Fields become key=value pairs, quoted where libpq needs it;
-    // a connection string is returned as written, plus the overrides that are set.
+    // a connection string is returned as written plus the overrides that are set (as key=value
+    // pairs libpq read from it, overrides last, where appending would be read otherwise).
     QString toConninfo() const;
+    bool hasStandby() const { return !standbyConnectionString.trimmed().isEmpty(); }
+    // The standby's conninfo: the primary's options (toConninfo()) with the standby string's
+    // options over them, host, hostaddr and port all replaced when it names any of them. As
+    // key=value text; empty when there is no standby or either side cannot be parsed.
+    QString standbyConninfo() const;
     // Empty when the profile can be used (and saved); otherwise what to fix, for the operator.
     QString validationError() const;
     // "user@host:port/dbname" of the connection this profile would open, with libpq's
@@ -60,8 +71,9 @@ public:
     static ConnectionProfile fromConninfo(const QString &name, const QString &text);
 
     // `conninfo` plus a password, for one connection (never stored). libpq takes a URI only
-    // on its own, so a URI is rewritten as key=value pairs first. An empty password changes
-    // nothing (libpq then looks in .pgpass).
+    // on its own, so a URI is rewritten as key=value pairs first (so is key=value text that
+    // would read an appended pair otherwise). An empty password changes nothing (libpq then
+    // looks in .pgpass).
     static QString withPassword(const QString &conninfo, const QString &password);
     // `conninfo` without its password (rewritten as key=value pairs when it had one); the
     // password, if any, goes to `password`.

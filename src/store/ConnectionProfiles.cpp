@@ -36,6 +36,8 @@ QList<ConnectionProfile> ConnectionProfiles::all() const {
         profile.connectTimeoutSeconds = m_settings.value(QStringLiteral("connectTimeout")).toInt();
         profile.passwordMode = ConnectionProfile::passwordModeFromKey(
             m_settings.value(QStringLiteral("passwordMode")).toString());
+        profile.standbyConnectionString =
+            m_settings.value(QStringLiteral("standbyConnectionString")).toString();
         result.append(profile);
     }
     m_settings.endArray();
@@ -73,7 +75,8 @@ bool ConnectionProfiles::replace(const QString &oldName, const ConnectionProfile
     };
     if (profile.name.trimmed().isEmpty())
         return fail(tr("A profile needs a name."));
-    if (ConnectionProfile::containsPassword(profile.connectionString))
+    if (ConnectionProfile::containsPassword(profile.connectionString) ||
+        ConnectionProfile::containsPassword(profile.standbyConnectionString))
         return fail(profile.validationError());
     QList<ConnectionProfile> profiles = all();
     if (oldName != profile.name) {
@@ -130,6 +133,8 @@ void ConnectionProfiles::writeAll(const QList<ConnectionProfile> &profiles) {
         m_settings.setValue(QStringLiteral("connectTimeout"), profile.connectTimeoutSeconds);
         m_settings.setValue(QStringLiteral("passwordMode"),
                             ConnectionProfile::passwordModeKey(profile.passwordMode));
+        m_settings.setValue(QStringLiteral("standbyConnectionString"),
+                            profile.standbyConnectionString);
     }
     m_settings.endArray();
 }

@@ -25,6 +25,7 @@ public:
         SchemaOutdated,       // older than this console: `dedupctl migrate`
         SchemaNewer,          // newer than this console: update the console
         NoAccess,             // the role is in neither dedup_viewer nor dedup_operator
+        StandbyMismatch,      // the named standby is not a standby of this store
         Other,
     };
 
@@ -34,6 +35,11 @@ public:
     // What the console's connections use. May carry a password the operator typed: kept in
     // memory only, never saved, never logged, never shown.
     QString conninfo;
+    // The read-only standby the profile names for lists, dashboards and reports (same password
+    // rules as conninfo); empty when there is none, and then reads go to `conninfo` too.
+    QString standbyConninfo;
+    QString standbyTarget;      // "user@host:port/dbname" of the standby, for display
+    bool standbyFailed = false; // the failure is about the standby, not the primary
     QString profileName;
     QString target;          // "user@host:port/dbname", for display; never a password
     QString currentUser;     // current_user on the server

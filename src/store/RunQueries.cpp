@@ -76,10 +76,112 @@ QStringList statusNames(const QList<core::RunStatus> &statuses) {
     return names;
 }
 
+// The six-hour bucket of a run, as runs_bucket_key_idx (0009_performance.sql) indexes it:
+// the planner uses the index only for this exact expression.
+QString bucketOf(const QString &timestamp) {
+    return QStringLiteral("date_bin('6 hours', %1 AT TIME ZONE 'UTC', timestamp '2000-01-01')")
+        .arg(timestamp);
+}
+
+// A key-prefix list, newest first, six hours at a time (see the class comment): for each
+// bucket from the newest that can hold a match down to the oldest, the prefix's runs of that
+// bucket from runs_bucket_key_idx (bucket, idem_key, created_at, id), an index-only range
+// scan sorted in memory; the nested loop stops as soon as `limit` rows came out. A bucket
+// without a match costs one index probe.
+//
+// The output order is the nested loop's (buckets newest first, each one sorted): an ORDER BY
+// over the whole result would make the executor read every bucket before returning a row.
+RunQuery prefixWalk(const RunFilter &filter, const QString &boundOp, const RunKey &bound,
+                    qint64 limit, const QString &columns) {
+    Binder binder;
+    const QString pattern = binder.bind(RunQueries::likePrefixPattern(*filter.keyPrefix));
+    // Time and keyset conditions on the index's created_at and id (alias x).
+    QString from, to, at, id;
+    if (filter.createdFrom.isValid())
+        from = binder.bind(filter.createdFrom) + QStringLiteral("::timestamptz");
+    if (filter.createdTo.isValid())
+        to = binder.bind(filter.createdTo) + QStringLiteral("::timestamptz");
+    if (bound.isValid()) {
+        at = binder.bind(bound.createdAt) + QStringLiteral("::timestamptz");
+        id = binder.bind(bound.id) + QStringLiteral("::bigint");
+    }
+    const auto timeConditions = [&](const QString &alias) {
+        QStringList conditions;
+        if (!from.isEmpty())
+            conditions << QStringLiteral("%1.created_at >= %2").arg(alias, from);
+        if (!to.isEmpty())
+            conditions << QStringLiteral("%1.created_at <= %2").arg(alias, to);
+        if (!at.isEmpty()) {
+            conditions
+                << QStringLiteral("(%1.created_at, %1.id) %2 (%3, %4)").arg(alias, boundOp, at, id);
+        }
+        return conditions;
+    };
+    // The other criteria, on the run row r.
+    QStringList outer;
+    if (filter.workflow)
+        outer << QStringLiteral("r.workflow = %1").arg(binder.bind(*filter.workflow));
+    if (filter.scope)
+        outer << QStringLiteral("r.scope = %1").arg(binder.bind(*filter.scope));
+    const QList<core::RunStatus> statuses = filter.effectiveStatuses();
+    if (statuses.size() == 1) {
+        outer << QStringLiteral("r.status = %1").arg(binder.bind(core::toString(statuses.first())));
+    } else if (statuses.size() > 1) {
+        outer
+            << QStringLiteral("r.status = ANY(%1::text[])").arg(binder.bind(statusNames(statuses)));
+    }
+    const QString limitParam = QStringLiteral("%1::bigint").arg(binder.bind(limit));
+
+    // Conditions the index answers (the key range, the bucket, time and keyset) on x; the
+    // others on the run row r, joined by id.
+    QStringList inner{QStringLiteral("x.idem_key LIKE ") + pattern};
+    inner += timeConditions(QStringLiteral("x"));
+    QStringList highs{QStringLiteral("(SELECT max(m.created_at) FROM dedup.runs m)")};
+    QStringList lows{QStringLiteral("(SELECT min(m.created_at) FROM dedup.runs m)")};
+    if (!from.isEmpty())
+        lows << from;
+    if (!to.isEmpty())
+        highs << to;
+    if (!at.isEmpty())
+        (boundOp.startsWith(QLatin1Char('<')) ? highs : lows) << at;
+    // The bucket also as a created_at range: the same rows, but the planner then estimates a
+    // bucket's share of the prefix instead of 1 / (number of buckets) of the table, which on
+    // a store spanning a day looks like a sort of every match.
+    inner << bucketOf(QStringLiteral("x.created_at")) + QStringLiteral(" = d.bucket")
+          << QStringLiteral("x.created_at >= (d.bucket AT TIME ZONE 'UTC')")
+          << QStringLiteral("x.created_at < ((d.bucket + interval '6 hours') AT TIME ZONE 'UTC')");
+    // A bucket's first `limit` runs suffice unless conditions outside the index drop some of
+    // them; then the bucket is sorted whole and the join stops once `limit` rows matched.
+    const QString bucketLimit =
+        outer.isEmpty() ? QStringLiteral(" LIMIT ") + limitParam : QString();
+    const bool needsRow = !outer.isEmpty() || columns != QStringLiteral("r.created_at, r.id");
+    RunQuery query;
+    query.sql =
+        QStringLiteral("SELECT ") + columns + QStringLiteral(" FROM (SELECT ") +
+        bucketOf(QStringLiteral("LEAST(") + highs.join(QStringLiteral(", ")) +
+                 QStringLiteral(")")) +
+        QStringLiteral(" AS hi, ") +
+        bucketOf(QStringLiteral("GREATEST(") + lows.join(QStringLiteral(", ")) +
+                 QStringLiteral(")")) +
+        QStringLiteral(" AS lo) b CROSS JOIN LATERAL generate_series(b.hi, b.lo, interval"
+                       " '-6 hours') AS d(bucket) CROSS JOIN LATERAL (SELECT x.created_at, x.id"
+                       " FROM dedup.runs x") +
+        where(inner) + QStringLiteral(" ORDER BY x.created_at DESC, x.id DESC") + bucketLimit +
+        (needsRow ? QStringLiteral(") k JOIN dedup.runs r ON r.id = k.id") + where(outer)
+                  : QStringLiteral(") r")) +
+        QStringLiteral(" LIMIT ") + limitParam;
+    query.params = binder.take();
+    return query;
+}
+
 // An ordered, limited list: newest first, `bound` (a keyset condition, may be empty) added
 // to the filter. With several statuses, one branch per status, merged in order.
 RunQuery orderedList(const RunFilter &filter, const QString &boundOp, const RunKey &bound,
                      qint64 limit, const QString &columns = kColumns) {
+    // A correlation id or an exact key selects a few runs through its own index whatever the
+    // prefix: only a prefix without them walks the buckets.
+    if (filter.keyPrefix && !filter.correlationId && !filter.exactKey)
+        return prefixWalk(filter, boundOp, bound, limit, columns);
     Binder binder;
     QStringList conditions = baseConditions(filter, binder);
     if (bound.isValid()) {

@@ -19,6 +19,7 @@ enum class StoreErrorKind {
     PermissionDenied,     // 42501: the role may not do this
     SerializationFailure, // 40001 / 40P01: retry the transaction
     QueryCanceled,        // 57014: cancelled by the user or statement_timeout
+    Cancelled,            // the caller asked to stop (a cancel flag); decided on the client
     ConnectionLost,       // the connection broke; reopen before the next call
     Other,
 };

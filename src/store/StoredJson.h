@@ -21,10 +21,12 @@ struct StoredJson {
     QJsonValue value() const {
         if (text.isNull())
             return QJsonValue(QJsonValue::Undefined);
+        // Wrapped in an array so that a scalar parses too; exactly one element, or the text
+        // was not one JSON value ("1,2" must not read as 1).
         const QJsonDocument doc =
             QJsonDocument::fromJson(QByteArray("[") + text.toUtf8() + QByteArray("]"));
-        return doc.isArray() && !doc.array().isEmpty() ? doc.array().first()
-                                                       : QJsonValue(QJsonValue::Undefined);
+        return doc.isArray() && doc.array().size() == 1 ? doc.array().first()
+                                                        : QJsonValue(QJsonValue::Undefined);
     }
 
     friend bool operator==(const StoredJson &, const StoredJson &) = default;

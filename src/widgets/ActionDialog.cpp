@@ -119,6 +119,19 @@ void ActionDialog::setNote(const QString &note) {
     m_ui->noteEdit->setText(note);
 }
 
+void ActionDialog::setSeenOnStandby(const QString &standbyLag, const QDateTime &seenUpdatedAt) {
+    m_request.seenOnStandby = true;
+    m_request.standbyLag = standbyLag;
+    m_request.seenUpdatedAt = seenUpdatedAt;
+    // The first preview may already be in (it was requested by the constructor).
+    if (m_preview && !m_lookingAgain) {
+        m_preview->request = m_request;
+        m_preview->evaluate();
+        showPreview();
+        updateButtons();
+    }
+}
+
 void ActionDialog::init() {
     m_ui->setupUi(this);
     setWindowTitle(
@@ -200,8 +213,15 @@ void ActionDialog::onLoaded(int requestId, const ActionPreview &preview) {
     m_loadId = 0;
     m_preview = preview;
     if (m_lookingAgain && m_preview->found) {
+        // Seen now, on the primary.
         m_request.seenToken = m_preview->leaseToken;
         m_request.seenStatus = m_preview->status;
+        m_request.seenUpdatedAt = m_preview->updatedAt;
+        m_request.seenOnStandby = false;
+        m_preview->request = m_request;
+        m_preview->evaluate();
+    } else if (m_preview->request.seenOnStandby != m_request.seenOnStandby) {
+        // Requested before setSeenOnStandby(): judge it with what the operator saw.
         m_preview->request = m_request;
         m_preview->evaluate();
     }

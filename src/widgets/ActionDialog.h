@@ -68,6 +68,11 @@ public:
     void setAssignee(const QString &assignee);
     void setReason(const QString &reason);
     void setNote(const QString &note);
+    // The run was seen in a list read from a standby (SPEC 9): the preview, read from the
+    // primary, explains a difference with `standbyLag` (the status bar's words) and blocks
+    // until "Look again". `seenUpdatedAt` (the row's updated_at, when the list has it) is
+    // compared too. Call before the dialog is shown.
+    void setSeenOnStandby(const QString &standbyLag, const QDateTime &seenUpdatedAt = {});
 
     // The preview shown (nullopt while the first one loads or when it failed).
     const std::optional<models::ActionPreview> &preview() const { return m_preview; }

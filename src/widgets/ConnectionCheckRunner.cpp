@@ -16,13 +16,15 @@ ConnectionCheckRunner::ConnectionCheckRunner(QObject *parent)
 ConnectionCheckRunner::~ConnectionCheckRunner() = default;
 
 void ConnectionCheckRunner::start(const QString &conninfo, const QString &profileName,
-                                  const QString &applicationName) {
+                                  const QString &applicationName, const QString &standbyConninfo) {
     const quint64 id = ++m_current;
     m_running = true;
     auto report = std::make_shared<store::ConnectionReport>();
-    QThread *thread = QThread::create([report, conninfo, profileName, applicationName] {
-        *report = store::ConnectionCheck::run(conninfo, profileName, applicationName);
-    });
+    QThread *thread =
+        QThread::create([report, conninfo, standbyConninfo, profileName, applicationName] {
+            *report = store::ConnectionCheck::run(conninfo, standbyConninfo, profileName,
+                                                  applicationName);
+        });
     thread->setObjectName(QStringLiteral("connection-check"));
     // Delivered on this object's thread after the check's thread has finished: `report` is
     // complete by then. With this object gone, the connection is gone too.

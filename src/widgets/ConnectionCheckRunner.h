@@ -20,8 +20,10 @@ public:
     explicit ConnectionCheckRunner(QObject *parent = nullptr);
     ~ConnectionCheckRunner() override;
 
-    // Starts a check; one still running is abandoned.
-    void start(const QString &conninfo, const QString &profileName, const QString &applicationName);
+    // Starts a check; one still running is abandoned. With `standbyConninfo`, the standby the
+    // profile names is checked too (ConnectionCheck::run with a standby).
+    void start(const QString &conninfo, const QString &profileName, const QString &applicationName,
+               const QString &standbyConninfo = {});
     void cancel();
     bool isRunning() const { return m_running; }
 

@@ -61,7 +61,7 @@ void ConnectionDialog::setUpWidgets() {
     connect(m_ui->deleteButton, &QPushButton::clicked, this, &ConnectionDialog::deleteProfile);
     for (QLineEdit *edit :
          {m_ui->nameEdit, m_ui->hostEdit, m_ui->portEdit, m_ui->dbnameEdit, m_ui->userEdit,
-          m_ui->serviceEdit, m_ui->connectionStringEdit, m_ui->rootCertEdit})
+          m_ui->serviceEdit, m_ui->connectionStringEdit, m_ui->rootCertEdit, m_ui->standbyEdit})
         connect(edit, &QLineEdit::textChanged, this, &ConnectionDialog::formEdited);
     for (QRadioButton *radio :
          {m_ui->connectionStringRadio, m_ui->keychainRadio, m_ui->askRadio, m_ui->noPasswordRadio})
@@ -196,6 +196,7 @@ void ConnectionDialog::showEntry(int row) {
     m_ui->sslModeCombo->setCurrentIndex(qMax(0, mode));
     m_ui->rootCertEdit->setText(profile.sslrootcert);
     m_ui->connectTimeoutSpin->setValue(profile.connectTimeoutSeconds);
+    m_ui->standbyEdit->setText(profile.standbyConnectionString);
     m_ui->keychainRadio->setChecked(profile.passwordMode == Mode::Keychain);
     m_ui->askRadio->setChecked(profile.passwordMode == Mode::AskEachTime);
     m_ui->noPasswordRadio->setChecked(profile.passwordMode == Mode::NoPassword);
@@ -237,6 +238,7 @@ ConnectionProfile ConnectionDialog::profileFromForm() const {
     profile.sslmode = m_ui->sslModeCombo->currentData().toString();
     profile.sslrootcert = m_ui->rootCertEdit->text().trimmed();
     profile.connectTimeoutSeconds = m_ui->connectTimeoutSpin->value();
+    profile.standbyConnectionString = m_ui->standbyEdit->text().trimmed();
     profile.passwordMode = m_ui->keychainRadio->isChecked()     ? Mode::Keychain
                            : m_ui->noPasswordRadio->isChecked() ? Mode::NoPassword
                                                                 : Mode::AskEachTime;

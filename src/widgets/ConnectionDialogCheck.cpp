@@ -110,12 +110,19 @@ void ConnectionDialog::startCheck(CheckKind kind) {
     m_checkKind = kind;
     m_passwordNote.clear();
     QString conninfo = entry->profile.toConninfo();
-    if (entry->profile.passwordMode != Mode::NoPassword)
+    // A physical standby has the primary's roles: the same password reaches it.
+    QString standby = entry->profile.standbyConninfo();
+    if (entry->profile.passwordMode != Mode::NoPassword) {
         conninfo = ConnectionProfile::withPassword(conninfo, entry->password);
+        if (!standby.isEmpty())
+            standby = ConnectionProfile::withPassword(standby, entry->password);
+    }
     m_report = {};
-    m_runner->start(conninfo, entry->profile.name, QStringLiteral("dedup-console"));
+    m_runner->start(conninfo, entry->profile.name, QStringLiteral("dedup-console"), standby);
     setRunning(true);
-    const QString target = entry->profile.displayTarget();
+    QString target = entry->profile.displayTarget();
+    if (!standby.isEmpty())
+        target = tr("%1 and its standby").arg(target);
     m_ui->resultLabel->setText(kind == CheckKind::Connect
                                    ? tr("Connecting to %1…").arg(target)
                                    : tr("Testing the connection to %1…").arg(target));

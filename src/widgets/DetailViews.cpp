@@ -82,9 +82,10 @@ void DetailViews::showStuck() {
 
 void DetailViews::attach(StoreSession *session) {
     detach();
+    // Run detail reads the primary (actions are decided there); the lists may read a standby.
     m_detail->setStore(session->conninfo(), session->listener());
-    m_correlation->setStore(session->conninfo(), session->listener());
-    m_stuckModel = std::make_unique<models::StuckRunsModel>(session->conninfo());
+    m_correlation->setStore(session->readConninfo(), session->listener());
+    m_stuckModel = std::make_unique<models::StuckRunsModel>(session->readConninfo());
     m_stuckModel->setThreshold(std::chrono::minutes(StuckView::savedThresholdMinutes()));
     m_stuckModel->attachListener(session->listener());
     m_stuck->setModel(m_stuckModel.get());

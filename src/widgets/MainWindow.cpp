@@ -2,12 +2,15 @@
 
 #include "ui_MainWindow.h"
 #include "widgets/AppTheme.h"
+#include "widgets/DashboardView.h"
 #include "widgets/DetailViews.h"
 #include "widgets/KeyBindings.h"
 #include "widgets/OperatorViews.h"
 #include "widgets/PreferencesDialog.h"
+#include "widgets/ReportDialog.h"
 #include "widgets/RunsView.h"
 #include "widgets/ShortcutsDialog.h"
+#include "widgets/StandbyLagLabel.h"
 #include "widgets/StoreSession.h"
 
 #include <QActionGroup>
@@ -41,6 +44,19 @@ MainWindow::MainWindow(QWidget *parent)
     addView(m_runsView, tr("&Runs"), m_runsView->viewActions());
     m_detailViews = new DetailViews(this);
     m_operatorViews = new OperatorViews(this, m_detailViews);
+    // The Dashboard reads where lists read (a standby when the profile names one).
+    auto *dashboard = new DashboardView(this);
+    dashboard->setObjectName(QStringLiteral("dashboardView"));
+    addView(dashboard, tr("&Dashboard"), dashboard->viewActions());
+    connect(this, &MainWindow::storeAttached, dashboard, [dashboard](StoreSession *session) {
+        dashboard->setStore(session->readConninfo(), session->listener());
+        connect(dashboard, &DashboardView::connectionLost, session,
+                [session, dashboard](const QString &why) { session->reportLost(dashboard, why); });
+        connect(dashboard, &DashboardView::connectionRestored, session,
+                [session, dashboard] { session->reportRestored(dashboard); });
+    });
+    connect(this, &MainWindow::storeAboutToDetach, dashboard,
+            [dashboard] { dashboard->setStore({}, nullptr); });
     connect(m_ui->viewTabs, &QTabWidget::currentChanged, this, [this](int index) {
         if (QWidget *view = m_ui->viewTabs->widget(index))
             view->setFocus(Qt::OtherFocusReason); // its shortcuts follow the focus
@@ -89,6 +105,35 @@ void MainWindow::setUpActions() {
     connect(m_ui->actionKeyboardShortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
     connect(m_ui->actionAbout, &QAction::triggered, this, &MainWindow::showAbout);
     connect(m_ui->actionAboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+
+    // File > Export Report… (issue 7). Not modal: the report is written in the background
+    // while the window stays usable; a second trigger brings the open dialog back.
+    auto *exportReport = new QAction(tr("Export &Report…"), this);
+    exportReport->setObjectName(QStringLiteral("actionExportReport"));
+    exportReport->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportReport->setEnabled(false);
+    m_ui->menuFile->insertAction(m_ui->actionQuit, exportReport);
+    m_ui->menuFile->insertSeparator(m_ui->actionQuit);
+    connect(this, &MainWindow::storeAttached, exportReport,
+            [exportReport] { exportReport->setEnabled(true); });
+    // The dialog reads the store it was opened on: it goes (and its report stops) with it.
+    connect(this, &MainWindow::storeAboutToDetach, exportReport, [this, exportReport] {
+        exportReport->setEnabled(false);
+        if (auto *dialog = findChild<ReportDialog *>())
+            dialog->close();
+    });
+    connect(exportReport, &QAction::triggered, this, [this] {
+        if (!m_session)
+            return;
+        auto *dialog = findChild<ReportDialog *>();
+        if (!dialog) {
+            dialog = new ReportDialog(m_session->readConninfo(), m_session->report(), this);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+        }
+        dialog->show();
+        dialog->raise();
+        dialog->activateWindow();
+    });
 }
 
 void MainWindow::setUpThemeMenu() {
@@ -156,7 +201,13 @@ void MainWindow::attachStore(const store::ConnectionReport &report) {
     m_session = std::make_unique<StoreSession>(report, Preferences::load());
     StoreSession *session = m_session.get();
     connect(session, &StoreSession::connectionLost, this, [this](const QString &why) {
-        m_ui->banner->showLost(m_session->report().target, why);
+        // With a standby, a lost list connection may be either server: name both.
+        const store::ConnectionReport &r = m_session->report();
+        m_ui->banner->showLost(
+            m_session->readsFromStandby()
+                ? tr("%1 (lists read from the standby %2)").arg(r.target, r.standbyTarget)
+                : r.target,
+            why);
     });
     connect(session, &StoreSession::connectionRestored, m_ui->banner, &ConnectionBanner::clear);
     m_runsView->setModel(session->runs(), session->listener());
@@ -167,6 +218,16 @@ void MainWindow::attachStore(const store::ConnectionReport &report) {
     m_storeLabel->setText(store);
     m_roleLabel->setText(tr("as %1: %2").arg(report.currentUser, report.roleDescription()));
     m_readOnlyBadge->setVisible(!report.canOperate);
+    if (session->standbyLag()) {
+        // Lives as long as the session: its lag means nothing for the next store.
+        auto *lag = new StandbyLagLabel(this);
+        lag->setPoller(session->standbyLag());
+        connect(session, &QObject::destroyed, lag, &QObject::deleteLater);
+        statusBar()->insertPermanentWidget(0, lag);
+        m_storeLabel->setToolTip(tr("Lists read from the standby %1").arg(report.standbyTarget));
+    } else {
+        m_storeLabel->setToolTip({});
+    }
     statusBar()->clearMessage();
     setWindowTitle(tr("%1 – Dedup Console").arg(store));
     m_ui->actionDisconnect->setEnabled(true);

@@ -73,7 +73,7 @@ OperatorViews::OperatorViews(MainWindow *window, DetailViews *details)
             const bool expired = run.leaseExpiresAt.isValid() &&
                                  run.leaseExpiresAt <= QDateTime::currentDateTimeUtc();
             addRunActions(menu, tr("Run %1").arg(run.id), run.id, run.leaseToken, run.statusName,
-                          expired, false);
+                          expired, false, true, run.updatedAt);
         }
         addBulkActions(menu);
     });
@@ -109,13 +109,14 @@ void OperatorViews::fillMenu(QMenu *menu) {
     if (detail->hasRun())
         addRunActions(menu, tr("Run %1 (in the detail)").arg(detail->runId()), detail->runId(),
                       detail->leaseToken(), detail->statusName(), detail->leaseExpired(),
-                      detail->continuationQueued());
+                      detail->continuationQueued(), false);
     addBulkActions(menu);
 }
 
 void OperatorViews::addRunActions(QMenu *menu, const QString &title, qint64 runId, qint64 token,
                                   const QString &statusName, bool leaseExpired,
-                                  bool continuationQueued) {
+                                  bool continuationQueued, bool fromList,
+                                  const QDateTime &seenUpdatedAt) {
     const std::optional<core::RunStatus> status = core::runStatusFromString(statusName);
     if (!status)
         return;
@@ -125,9 +126,10 @@ void OperatorViews::addRunActions(QMenu *menu, const QString &title, qint64 runI
     for (QAction *action :
          ActionDialog::actionsFor(*status, leaseExpired, true, sub, continuationQueued)) {
         const OperatorAction which = ActionDialog::actionOf(action);
-        connect(action, &QAction::triggered, this, [this, which, runId, token, statusName] {
-            openAction(which, runId, token, statusName);
-        });
+        connect(action, &QAction::triggered, this,
+                [this, which, runId, token, statusName, fromList, seenUpdatedAt] {
+                    openAction(which, runId, token, statusName, fromList, seenUpdatedAt);
+                });
         sub->addAction(action);
     }
     if (sub->isEmpty()) {
@@ -192,7 +194,8 @@ void OperatorViews::fillRowMenu(QMenu *menu, const QAbstractItemView *table,
                       index.data(models::StuckRunsModel::RunIdRole).toLongLong(),
                       index.data(models::StuckRunsModel::LeaseTokenRole).toLongLong(),
                       QStringLiteral("processing"),
-                      index.data(models::StuckRunsModel::LeaseExpiredRole).toBool(), false);
+                      index.data(models::StuckRunsModel::LeaseExpiredRole).toBool(), false, true,
+                      index.data(models::StuckRunsModel::ProcessingSinceRole).toDateTime());
     } else if (table == m_details->correlation()->table()) {
         const qint64 runId = index.data(models::CorrelationModel::RunIdRole).toLongLong();
         addRunActions(menu, tr("Run %1").arg(runId), runId,
@@ -230,7 +233,8 @@ void OperatorViews::showActiveBulk(const QList<store::BulkState> &operations) {
 }
 
 void OperatorViews::openAction(OperatorAction action, qint64 runId, qint64 token,
-                               const QString &statusName) {
+                               const QString &statusName, bool fromList,
+                               const QDateTime &seenUpdatedAt) {
     if (!m_session)
         return;
     const std::optional<core::RunStatus> status = core::runStatusFromString(statusName);
@@ -238,6 +242,9 @@ void OperatorViews::openAction(OperatorAction action, qint64 runId, qint64 token
         return;
     // Modal: one decision at a time, and the preview it shows is what gets confirmed.
     ActionDialog dialog(m_session->conninfo(), action, runId, token, *status, m_window);
+    // A list row read from the standby may be behind the primary the preview reads.
+    if (fromList && m_session->readsFromStandby())
+        dialog.setSeenOnStandby(m_session->standbyLagText(), seenUpdatedAt);
     dialog.exec();
 }
 
@@ -265,12 +272,15 @@ void OperatorViews::openBulk(OperatorAction action, const models::BulkTarget &ta
 void OperatorViews::attach(StoreSession *session) {
     detach();
     m_session = session;
-    m_reviewModel = std::make_unique<models::ReviewQueueModel>(session->conninfo());
+    // The lists may read a standby; previews, actions and bulk work use the primary.
+    m_reviewModel = std::make_unique<models::ReviewQueueModel>(session->readConninfo());
     m_reviewModel->setMe(session->report().currentUser);
     m_reviewModel->attachListener(session->listener());
     m_review->setModel(m_reviewModel.get());
     m_review->setActionSource(session->conninfo(), session->report().canOperate);
-    m_auditModel = std::make_unique<models::AuditLogModel>(session->conninfo());
+    if (session->readsFromStandby())
+        m_review->setStandbyLag([session] { return session->standbyLagText(); });
+    m_auditModel = std::make_unique<models::AuditLogModel>(session->readConninfo());
     m_auditModel->attachListener(session->listener());
     m_audit->setModel(m_auditModel.get());
     m_bulkWatcher = std::make_unique<models::BulkRunner>(session->conninfo());
@@ -289,6 +299,7 @@ void OperatorViews::detach() {
     m_bulkDialogs.clear();
     m_review->setModel(nullptr);
     m_review->setActionSource({}, false);
+    m_review->setStandbyLag({});
     m_reviewModel.reset();
     m_audit->setModel(nullptr);
     m_auditModel.reset();

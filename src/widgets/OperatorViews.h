@@ -2,6 +2,7 @@
 
 #include "models/OperatorAction.h"
 
+#include <QDateTime>
 #include <QList>
 #include <QObject>
 #include <QPointer>
@@ -66,11 +67,15 @@ private:
     void attach(StoreSession *session);
     void detach();
     bool canOperate() const;
+    // `fromList`: the run was seen in a list (which may read a standby), not in the detail
+    // (which reads the primary); `seenUpdatedAt` is the row's updated_at when the list has it.
     void addRunActions(QMenu *menu, const QString &title, qint64 runId, qint64 token,
-                       const QString &statusName, bool leaseExpired, bool continuationQueued);
+                       const QString &statusName, bool leaseExpired, bool continuationQueued,
+                       bool fromList = true, const QDateTime &seenUpdatedAt = {});
     void addBulkActions(QMenu *menu);
     void openAction(models::OperatorAction action, qint64 runId, qint64 token,
-                    const QString &statusName);
+                    const QString &statusName, bool fromList = false,
+                    const QDateTime &seenUpdatedAt = {});
     void openBulk(models::OperatorAction action, const models::BulkTarget &target);
     void watchTable(QAbstractItemView *table);
     void showActiveBulk(const QList<store::BulkState> &operations);

@@ -126,6 +126,8 @@ ActionDialog *ReviewQueueView::openAction(OperatorAction action) {
                          index.data(ReviewQueueModel::LeaseTokenRole).toLongLong(),
                          core::RunStatus::ManualReview, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (m_standbyLag)
+        dialog->setSeenOnStandby(m_standbyLag());
     if (action == OperatorAction::AssignReview)
         dialog->setAssignee(m_model->me());
     connect(dialog, &ActionDialog::actionFinished, this,

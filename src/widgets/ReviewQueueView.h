@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+#include <functional>
 #include <memory>
 
 class QTableView;
@@ -39,6 +40,9 @@ public:
     // Where the action dialogs connect (each its own loader and executor) and whether the
     // role may act (dedup_operator); without it no action is offered.
     void setActionSource(const QString &conninfo, bool canOperate);
+    // The queue reads a standby (SPEC 9): `lagText` gives the standby's lag as the status bar
+    // shows it, for the action dialog's "changed since you looked" (empty function: no standby).
+    void setStandbyLag(std::function<QString()> lagText) { m_standbyLag = std::move(lagText); }
     QTableView *table() const;
     qint64 currentRunId() const;
 
@@ -62,6 +66,7 @@ private:
     models::ReviewQueueModel *m_model = nullptr;
     QString m_conninfo;
     bool m_canOperate = false;
+    std::function<QString()> m_standbyLag;
 };
 
 } // namespace dedup::widgets

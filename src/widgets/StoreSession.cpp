@@ -2,6 +2,7 @@
 
 #include "models/ChangeListener.h"
 #include "models/RunListModel.h"
+#include "models/StandbyLagPoller.h"
 
 namespace dedup::widgets {
 
@@ -13,7 +14,7 @@ StoreSession::StoreSession(store::ConnectionReport report, const Preferences &pr
     : QObject(parent)
     , m_report(std::move(report))
     , m_listener(std::make_unique<ChangeListener>(m_report.conninfo))
-    , m_runs(std::make_unique<RunListModel>(m_report.conninfo)) {
+    , m_runs(std::make_unique<RunListModel>(readConninfo())) {
     applyPreferences(preferences);
     m_runs->attachListener(m_listener.get());
 
@@ -29,6 +30,29 @@ StoreSession::StoreSession(store::ConnectionReport report, const Preferences &pr
             reportRestored(listener);
     });
 
+    if (readsFromStandby()) {
+        m_standbyLag =
+            std::make_unique<models::StandbyLagPoller>(m_report.conninfo, m_report.standbyConninfo);
+        models::StandbyLagPoller *lag = m_standbyLag.get();
+        connect(lag, &models::StandbyLagPoller::standbyUnreachable, this,
+                [this, lag](const QString &why) {
+                    reportLost(lag, tr("the standby %1 cannot be read (lists stay as they are "
+                                       "until it answers): %2")
+                                        .arg(m_report.standbyTarget, why));
+                });
+        connect(lag, &models::StandbyLagPoller::updated, this,
+                [this, lag](const store::ReplicationStatus &status) {
+                    reportRestored(lag);
+                    if (m_changedSinceCaughtUp && status.caughtUp()) {
+                        m_changedSinceCaughtUp = false;
+                        m_runs->resync();
+                    }
+                });
+        connect(listener, &ChangeListener::runsChanged, this,
+                [this] { m_changedSinceCaughtUp = true; });
+        lag->start();
+    }
+
     m_retryTimer.setInterval(RetryIntervalMs);
     connect(&m_retryTimer, &QTimer::timeout, this, &StoreSession::retryRuns);
     m_listener->start();
@@ -36,8 +60,18 @@ StoreSession::StoreSession(store::ConnectionReport report, const Preferences &pr
 
 StoreSession::~StoreSession() {
     // The model first: it is connected to the listener.
+    m_standbyLag.reset();
     m_runs.reset();
     m_listener.reset();
+}
+
+QString StoreSession::standbyLagText() const {
+    if (!m_standbyLag)
+        return {};
+    if (!m_standbyLag->isStandbyReachable())
+        return tr("unreachable: %1").arg(m_standbyLag->unreachableReason());
+    const auto &latest = m_standbyLag->latest();
+    return latest ? latest->lagText() : tr("lag not measured yet");
 }
 
 void StoreSession::applyPreferences(const Preferences &preferences) {

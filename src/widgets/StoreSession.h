@@ -12,6 +12,7 @@
 namespace dedup::models {
 class ChangeListener;
 class RunListModel;
+class StandbyLagPoller;
 } // namespace dedup::models
 
 namespace dedup::widgets {
@@ -25,6 +26,14 @@ namespace dedup::widgets {
 // connectionRestored() when the last one is back, after which the runs list re-reads what it
 // shows. While the runs loader is down it is retried every few seconds (its own backoff
 // spaces the real attempts); the listener reconnects by itself.
+//
+// Standby reads (SPEC 9): when the profile names a standby, the lists read it
+// (readConninfo()) while the change listener (LISTEN is refused during recovery), run detail,
+// previews and actions use the primary. The standby's lag is polled (standbyLag()); when it
+// cannot be read it counts as a source that is down, so the banner says the standby is
+// unreachable and the lists stop rather than quietly switching to the primary. A
+// notification can arrive before the standby has replayed its change: once the poller sees
+// the standby caught up after notifications, the runs list is read again.
 class StoreSession : public QObject {
     Q_OBJECT
 
@@ -37,9 +46,21 @@ public:
 
     const store::ConnectionReport &report() const { return m_report; }
     // For a new view's own model: its own connection to the same store.
+    // Run detail, action previews and actions always use this one: the primary.
     QString conninfo() const { return m_report.conninfo; }
+    // For lists, dashboards and reports: the standby's conninfo when the profile names one,
+    // else the primary's. Rows read here may lag the primary by the standby's replay lag.
+    QString readConninfo() const {
+        return m_report.standbyConninfo.isEmpty() ? m_report.conninfo : m_report.standbyConninfo;
+    }
     models::RunListModel *runs() const { return m_runs.get(); }
     models::ChangeListener *listener() const { return m_listener.get(); }
+    bool readsFromStandby() const { return !m_report.standbyConninfo.isEmpty(); }
+    // Polls the standby's replay lag; nullptr without a standby.
+    models::StandbyLagPoller *standbyLag() const { return m_standbyLag.get(); }
+    // The standby's lag as the status bar shows it ("caught up", "12 kB behind (4.0 s)",
+    // "unreachable: ..."); empty without a standby.
+    QString standbyLagText() const;
 
     void applyPreferences(const Preferences &preferences);
     bool isConnectionLost() const { return !m_down.isEmpty(); }
@@ -64,6 +85,8 @@ private:
     // The listener is destroyed after the model that is attached to it.
     std::unique_ptr<models::ChangeListener> m_listener;
     std::unique_ptr<models::RunListModel> m_runs;
+    std::unique_ptr<models::StandbyLagPoller> m_standbyLag;
+    bool m_changedSinceCaughtUp = false; // notifications the standby may not have replayed
     QMap<const QObject *, QString> m_down;
     QString m_lastReason;
     QTimer m_retryTimer;

@@ -151,6 +151,13 @@ void TestConnectionProfile::connectionStringKeepsItsTextPlusOverrides_data() {
                                              << u"host=db dbname=dedup sslmode=require"_s;
     QTest::newRow("service") << u"service=prod"_s << QString() << 3
                              << u"service=prod connect_timeout=3"_s;
+    // Found by fuzzing (tests/fuzz/regressions/conninfo): appended overrides that libpq would
+    // read otherwise; the options libpq read are rewritten as key=value pairs instead.
+    QTest::newRow("key=value ending in a backslash")
+        << u"host=a\\"_s << u"require"_s << 0 << u"host=a sslmode=require"_s;
+    QTest::newRow("uri with '?' in the user name")
+        << u"postgresql://a?b@db/dedup"_s << u"require"_s << 0
+        << u"user='a?b' dbname=dedup host=db sslmode=require"_s;
 }
 
 void TestConnectionProfile::connectionStringKeepsItsTextPlusOverrides() {
@@ -188,6 +195,10 @@ void TestConnectionProfile::withPassword_data() {
     QTest::newRow("uri password is replaced")
         << u"postgresql://alice:old@db/dedup"_s << u"new"_s
         << u"user=alice dbname=dedup host=db password='new'"_s;
+    // Found by fuzzing (tests/fuzz/regressions/conninfo): appended to "host=a\", the
+    // password became part of the host's value.
+    QTest::newRow("key=value ending in a backslash")
+        << u"host=a\\"_s << u"pw"_s << u"host=a password='pw'"_s;
 }
 
 void TestConnectionProfile::withPassword() {
@@ -354,6 +365,10 @@ void TestConnectionProfile::fromConninfo_data() {
     QTest::newRow("other options")
         << u"host=db application_name=x"_s << true << QString() << QString();
     QTest::newRow("unparsable") << u"host='db"_s << true << QString() << QString();
+    // Found by fuzzing (tests/fuzz/regressions/conninfo): the fields are trimmed, so a value
+    // with surrounding spaces would name another database.
+    QTest::newRow("value with spaces")
+        << u"dbname=' x ' host=h"_s << true << QString() << QString();
 }
 
 void TestConnectionProfile::fromConninfo() {

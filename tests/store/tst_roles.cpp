@@ -198,6 +198,18 @@ void TestRoles::functionsRefused_data() {
     }
     add("t_viewer", purge);
     add("t_worker", purge);
+    // Dashboard (0008): operators fold the rollup; nobody but the owner recounts it.
+    const std::pair<const char *, const char *> dashboardRefresh{
+        "dashboard_refresh", "SELECT * FROM dedup.dashboard_refresh() WHERE $1::bigint > 0"};
+    add("t_viewer", dashboardRefresh);
+    add("t_worker", dashboardRefresh);
+    for (const char *role : {"t_viewer", "t_operator", "t_worker"})
+        add(role, {"dashboard_rebuild", "SELECT dedup.dashboard_rebuild() WHERE $1::bigint > 0"});
+    // Report reveal (0007): operators only; a viewer's report is always redacted.
+    const std::pair<const char *, const char *> reveal{
+        "op_report_reveal", "SELECT dedup.op_report_reveal('r', '{}', 'k') WHERE $1::bigint > 0"};
+    add("t_viewer", reveal);
+    add("t_worker", reveal);
     for (const auto &fn : reading)
         add("t_worker", fn);
     for (const char *role : {"t_viewer", "t_operator", "t_worker"})

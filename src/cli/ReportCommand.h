@@ -1,0 +1,42 @@
+#pragma once
+
+#include "CliCommand.h"
+#include "store/ReportFormat.h"
+#include "store/ReportSpec.h"
+
+#include <QDateTime>
+#include <QStringList>
+
+class QIODevice;
+
+namespace dedup::cli {
+
+// dedupctl report: one section of an audit / outcome report (SPEC 7 "Reports") as CSV or JSON
+// Lines, for cron. Keys, scopes, correlation ids and payloads are redacted (keyed hash) unless
+// --reveal-raw --reason TEXT, which needs dedup_operator and is written to the audit log.
+// --output FILE is written as FILE.part and renamed when complete, so a reader never sees half
+// a report; on any error (or SIGINT / SIGTERM) the .part file is removed.
+class ReportCommand : public CliCommand {
+    Q_DECLARE_TR_FUNCTIONS(ReportCommand)
+
+public:
+    QString name() const override { return QStringLiteral("report"); }
+    QString summary() const override;
+    void addOptions(QCommandLineParser &parser) override;
+    int run(const QCommandLineParser &parser) override;
+
+    // --from / --to: ISO 8601 (2026-11-01, 2026-11-01T08:00, 2026-11-01T08:00:00+01:00; no
+    // offset means UTC), "now", or relative back from `now`: <n>m, <n>h, <n>d, <n>w (minutes,
+    // hours, days, weeks). Invalid for anything else.
+    static QDateTime parseTime(const QString &text, const QDateTime &now);
+
+private:
+    // The --format names this binary writes. To add one (pdf), list it here and write it in
+    // writeReport().
+    static QStringList formatNames();
+    // Writes the report to `out`; returns an ExitCode and prints why on failure.
+    int writeReport(store::PgConnection &conn, QIODevice &out, const store::ReportSpec &spec,
+                    store::ReportSection section, const QString &format, qint64 *rows);
+};
+
+} // namespace dedup::cli

@@ -1,0 +1,142 @@
+#include "models/DashboardLoader.h"
+
+#include "models/ChangeListener.h"
+#include "store/DashboardQueries.h"
+#include "store/PgConnection.h"
+
+namespace dedup::models {
+
+using store::DashboardQueries;
+using store::DashboardSnapshot;
+
+DashboardLoader::DashboardLoader(const QString &conninfo, QObject *parent)
+    : QObject(parent)
+    , m_runner(conninfo, QStringLiteral("dedup-console-dashboard")) {
+    qRegisterMetaType<DashboardSnapshot>();
+    connect(&m_runner, &QueryRunner::finished, this, &DashboardLoader::onFinished);
+    connect(&m_runner, &QueryRunner::failed, this, &DashboardLoader::onFailed);
+    connect(&m_runner, &QueryRunner::connectionLost, this, &DashboardLoader::connectionLost);
+    connect(&m_runner, &QueryRunner::connectionRestored, this, [this] {
+        emit connectionRestored();
+        refresh();
+    });
+    m_timer.setInterval(m_refreshIntervalMs);
+    connect(&m_timer, &QTimer::timeout, this, &DashboardLoader::refresh);
+    m_timer.start();
+    m_live.setSingleShot(true);
+    connect(&m_live, &QTimer::timeout, this, &DashboardLoader::refresh);
+    // Queued: a range set right after construction applies to the first read.
+    QMetaObject::invokeMethod(this, &DashboardLoader::refresh, Qt::QueuedConnection);
+}
+
+DashboardLoader::~DashboardLoader() = default;
+
+void DashboardLoader::setRange(const store::DashboardRange &range) {
+    if (range == m_range && hasSnapshot())
+        return;
+    m_range = range;
+    // The answer in flight is for the old range.
+    m_runner.discardPending();
+    setPending(0);
+    refresh();
+}
+
+void DashboardLoader::setRefreshInterval(int milliseconds) {
+    m_refreshIntervalMs = qMax(0, milliseconds);
+    if (m_refreshIntervalMs > 0)
+        m_timer.start(m_refreshIntervalMs);
+    else
+        m_timer.stop();
+}
+
+void DashboardLoader::attachListener(ChangeListener *listener) {
+    connect(listener, &ChangeListener::runsChanged, this, &DashboardLoader::onRunsChanged);
+    connect(listener, &ChangeListener::resynced, this, &DashboardLoader::refresh);
+}
+
+void DashboardLoader::onRunsChanged(const QSet<qint64> &, bool) {
+    // One read per minInterval however fast runs change; the first change after a quiet
+    // spell is read at once.
+    if (m_live.isActive())
+        return;
+    const qint64 since = m_sinceRequest.isValid() ? m_sinceRequest.elapsed() : m_minIntervalMs;
+    m_live.start(int(qMax<qint64>(0, m_minIntervalMs - since)));
+}
+
+void DashboardLoader::refresh() {
+    if (m_pending != 0) {
+        m_refreshWanted = true;
+        return;
+    }
+    request();
+}
+
+void DashboardLoader::request() {
+    m_refreshWanted = false;
+    m_live.stop();
+    m_sinceRequest.start();
+    const int id = m_runner.submit(
+        [range = m_range](store::PgConnection &conn, store::PgError *error) -> QVariant {
+            // Fold first (when this role may, on a primary): the read then finds few deltas.
+            // A refresh that fails is reported with the figures, which are exact anyway.
+            store::PgError refreshError;
+            const std::optional<bool> may = DashboardQueries::canRefresh(conn, error);
+            if (!may)
+                return {};
+            const qint64 folded = *may ? DashboardQueries::refresh(conn, &refreshError) : -1;
+            if (refreshError.connectionLost) {
+                *error = refreshError;
+                return {};
+            }
+            std::optional<DashboardSnapshot> snapshot = DashboardQueries::read(conn, range, error);
+            if (!snapshot)
+                return {};
+            snapshot->folded = folded;
+            snapshot->refreshError = refreshError.isEmpty() ? QString() : refreshError.toString();
+            return QVariant::fromValue(*snapshot);
+        });
+    setPending(id);
+}
+
+void DashboardLoader::cancel() {
+    if (m_pending == 0)
+        return;
+    m_runner.discardPending();
+    setPending(0);
+    m_refreshWanted = false;
+    m_errorText = tr("Loading was cancelled.");
+    emit errorOccurred(m_errorText);
+}
+
+void DashboardLoader::onFinished(int requestId, const QVariant &value) {
+    if (requestId != m_pending)
+        return;
+    setPending(0);
+    m_snapshot = value.value<DashboardSnapshot>();
+    m_figures = DashboardFigures::from(m_snapshot);
+    ++m_reads;
+    m_errorText.clear();
+    emit loaded();
+    if (m_refreshWanted)
+        request();
+}
+
+void DashboardLoader::onFailed(int requestId, const QString &message,
+                               QueryRunner::Failure failure) {
+    if (requestId != m_pending)
+        return;
+    setPending(0);
+    m_errorText = message;
+    emit errorOccurred(message);
+    if (m_refreshWanted && failure != QueryRunner::Failure::ConnectionLost)
+        request();
+}
+
+void DashboardLoader::setPending(int requestId) {
+    const bool was = m_pending != 0;
+    m_pending = requestId;
+    if (was != (requestId != 0))
+        emit loadingChanged(requestId != 0);
+}
+
+} // namespace dedup::models

@@ -1,0 +1,230 @@
+#include "reports/ReportPdfWriter.h"
+
+#include "reports/ReportChartPainter.h"
+#include "reports/ReportOverviewPainter.h"
+#include "reports/ReportPageLayout.h"
+#include "reports/ReportPalette.h"
+#include "reports/ReportTablePainter.h"
+#include "reports/ReportText.h"
+
+#include <QBuffer>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+
+namespace dedup::reports {
+
+namespace {
+
+using Font = ReportPageLayout::Font;
+
+// 300 dpi: the charts' hairlines and small text are exact in print; the PDF stays vector.
+constexpr int Resolution = 300;
+// A reason is free text; a table row must still fit on a page.
+constexpr int MaxReasonChars = 800;
+
+QString share(qint64 part, qint64 whole) {
+    if (whole <= 0)
+        return {};
+    return ReportPdfWriter::tr("%1 %").arg(100.0 * double(part) / double(whole), 0, 'f', 1);
+}
+
+} // namespace
+
+ReportPdfWriter::ReportPdfWriter(store::ReportSummary summary)
+    : m_summary(std::move(summary)) {}
+
+bool ReportPdfWriter::write(QIODevice &out) {
+    m_pages = 0;
+    m_error.clear();
+    // "Page n of N" needs N before page 1 is drawn: lay the document out once into a scratch
+    // buffer to count its pages, then draw it for real. The layout depends only on the
+    // summary and the fonts, so both passes break pages at the same places.
+    QBuffer scratch;
+    scratch.open(QIODevice::WriteOnly);
+    const int pages = render(scratch, 0);
+    if (pages == 0)
+        return false;
+    if (!out.isOpen() && !out.open(QIODevice::WriteOnly)) {
+        m_error = tr("Cannot open the PDF for writing: %1").arg(out.errorString());
+        return false;
+    }
+    m_pages = render(out, pages);
+    return m_pages > 0;
+}
+
+bool ReportPdfWriter::writeFile(const QString &path) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        m_error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    if (!write(file)) {
+        file.cancelWriting();
+        return false;
+    }
+    if (!file.commit()) {
+        m_error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        m_pages = 0;
+        return false;
+    }
+    return true;
+}
+
+int ReportPdfWriter::render(QIODevice &device, int totalPages) {
+    QPdfWriter writer(&device);
+    writer.setPdfVersion(QPagedPaintDevice::PdfVersion_A1b); // archival: fonts embedded
+    writer.setResolution(Resolution);
+    writer.setPageLayout(
+        QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+    writer.setTitle(tr("Audit and Outcome Report, %1").arg(ReportText::range(m_summary.spec)));
+    writer.setCreator(tr("Dedup Console"));
+
+    QPainter painter;
+    if (!painter.begin(&writer)) {
+        m_error = tr("Cannot start the PDF: %1").arg(device.errorString());
+        return 0;
+    }
+    const store::ReportSpec &spec = m_summary.spec;
+    ReportPageLayout::Decoration decoration;
+    decoration.title = tr("Dedup Console \u00b7 Audit and Outcome Report");
+    decoration.subtitle =
+        tr("%1 to %2 UTC")
+            .arg(ReportText::shortDateTime(spec.from), ReportText::shortDateTime(spec.to));
+    decoration.footerLeft =
+        tr("Generated %1 by %2 \u00b7 %3")
+            .arg(ReportText::dateTime(m_summary.generatedAt), m_summary.generatedBy,
+                 spec.revealRaw ? tr("RAW KEYS AND PAYLOADS") : tr("keys and payloads redacted"));
+    decoration.totalPages = totalPages;
+    ReportPageLayout layout(writer, painter, decoration);
+
+    ReportOverviewPainter overview(layout);
+    overview.title(m_summary);
+    overview.notices(m_summary);
+    overview.parameters(m_summary);
+    overview.figures(m_summary);
+    drawCharts(layout);
+    drawTables(layout);
+    drawActions(layout);
+    layout.finish();
+    const int pages = layout.pageNumber();
+    if (!painter.end()) {
+        m_error = tr("Cannot finish the PDF: %1").arg(device.errorString());
+        return 0;
+    }
+    return pages;
+}
+
+void ReportPdfWriter::drawCharts(ReportPageLayout &layout) {
+    ReportChartPainter charts(layout);
+    // Sized so that, after the summary, the chart still fits on the first page.
+    const qreal chartHeight = layout.mm(50);
+    const QString caption = tr("Runs created in each interval, coloured by their status when "
+                               "the report was made.");
+    const qreal captionHeight = layout.textHeight(caption, Font::Small, layout.width());
+    layout.heading(tr("Runs by status over time"), chartHeight + layout.pt(4) + captionHeight);
+    charts.stackedStatusBars(QRectF(layout.left(), layout.y(), layout.width(), chartHeight),
+                             m_summary.runsOverTime, m_summary.bucketUnit);
+    layout.advance(chartHeight + layout.pt(4));
+    layout.paragraph(caption, Font::Small, ReportPalette::mutedText());
+
+    // Failure classes and action kinds side by side: two short charts of the same build.
+    const qreal gap = layout.mm(8);
+    const qreal half = (layout.width() - gap) / 2;
+    const qreal titleHeight = layout.textHeight(QStringLiteral("X"), Font::Subheading, half);
+    const qreal barsHeight =
+        qMax(layout.mm(18), qMax(charts.barsHeight(int(m_summary.failureClasses.size())),
+                                 charts.barsHeight(int(m_summary.actionsByKind.size()))));
+    layout.heading(tr("Failure classes and operator actions"),
+                   titleHeight + barsHeight + layout.pt(4));
+    const qreal top = layout.y();
+    layout.drawText(QRectF(layout.left(), top, half, titleHeight),
+                    tr("Failure classes (failed and review runs)"), Font::Subheading);
+    layout.drawText(QRectF(layout.left() + half + gap, top, half, titleHeight),
+                    tr("Operator actions by kind"), Font::Subheading);
+    const qreal barsTop = top + titleHeight + layout.pt(4);
+    charts.horizontalBars(QRectF(layout.left(), barsTop, half, barsHeight),
+                          m_summary.failureClasses, ReportPalette::failureBar(),
+                          tr("No failed or review runs in the range."));
+    QList<store::ReportCount> kinds = m_summary.actionsByKind;
+    for (store::ReportCount &kind : kinds)
+        kind.label = ReportText::actionLabel(kind.label);
+    charts.horizontalBars(QRectF(layout.left() + half + gap, barsTop, half, barsHeight), kinds,
+                          ReportPalette::actionBar(), tr("No operator actions in the range."));
+    layout.advance(titleHeight + layout.pt(4) + barsHeight + layout.pt(8));
+}
+
+void ReportPdfWriter::drawTables(ReportPageLayout &layout) {
+    {
+        ReportTablePainter table(layout,
+                                 {{tr("Workflow"), 4},
+                                  {tr("Runs created"), 1.4, Qt::AlignRight},
+                                  {tr("Share"), 1, Qt::AlignRight}},
+                                 tr("Runs by workflow"));
+        layout.heading(tr("Runs by workflow"), table.minimumHeight());
+        for (const store::ReportCount &row : m_summary.runsByWorkflow)
+            table.addRow(
+                {row.label, ReportText::number(row.count), share(row.count, m_summary.runsTotal)});
+        table.finish(tr("No runs in the range."));
+    }
+    {
+        ReportTablePainter table(layout,
+                                 {{tr("Operator (database role)"), 4},
+                                  {tr("Actions"), 1.4, Qt::AlignRight},
+                                  {tr("Share"), 1, Qt::AlignRight}},
+                                 tr("Operator actions by operator"));
+        layout.heading(tr("Operator actions by operator"), table.minimumHeight());
+        for (const store::ReportCount &row : m_summary.actionsByOperator)
+            table.addRow({row.label, ReportText::number(row.count),
+                          share(row.count, m_summary.actionsTotal)});
+        table.finish(tr("No operator actions in the range."));
+    }
+}
+
+void ReportPdfWriter::drawActions(ReportPageLayout &layout) {
+    ReportTablePainter table(layout,
+                             {{tr("Time (UTC)"), 1.45},
+                              {tr("Operator"), 1.5},
+                              {tr("Action"), 1.5},
+                              {tr("Run"), 0.8, Qt::AlignRight},
+                              {tr("Reason"), 3.3},
+                              {tr("Outcome"), 1.3},
+                              {tr("Before \u2192 after"), 1.7}},
+                             tr("Operator actions"));
+    const qint64 shown = m_summary.actions.size();
+    QString note;
+    if (m_summary.actionsTotal > shown) {
+        const QString where =
+            m_companions.isEmpty()
+                ? tr("the CSV and JSON Lines exports of this report (section \"actions\")")
+                : m_companions.join(tr(" and "));
+        note =
+            tr("This table lists the %1 most recent of %2 operator actions in the range. All "
+               "%2 are in %3.")
+                .arg(ReportText::number(shown), ReportText::number(m_summary.actionsTotal), where);
+    }
+    const qreal noteHeight =
+        note.isEmpty() ? 0 : layout.textHeight(note, Font::BodyBold, layout.width());
+    layout.heading(tr("Operator actions"), noteHeight + table.minimumHeight());
+    if (!note.isEmpty())
+        layout.paragraph(note, Font::BodyBold, ReportPalette::alertText());
+    for (const store::ReportAction &action : m_summary.actions) {
+        QString who = action.dbRole;
+        if (!action.osUser.isEmpty() && action.osUser != action.dbRole)
+            who += QLatin1Char('\n') + tr("OS user %1").arg(action.osUser);
+        QString reason = action.reason;
+        if (reason.size() > MaxReasonChars)
+            reason = reason.left(MaxReasonChars) + QChar(0x2026);
+        table.addRow(
+            {ReportText::shortDateTime(action.at).replace(QLatin1Char(' '), QLatin1Char('\n')), who,
+             ReportText::actionLabel(action.action),
+             action.runId > 0 ? QString::number(action.runId) : tr("\u2014"), reason,
+             ReportText::outcomeLabel(action.outcome),
+             ReportText::transition(action.beforeState, action.afterState)});
+    }
+    table.finish(tr("No operator actions in the range."));
+}
+
+} // namespace dedup::reports

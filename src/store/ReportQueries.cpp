@@ -1,0 +1,247 @@
+#include "store/ReportQueries.h"
+
+#include "store/AuditVerifier.h"
+#include "store/PgConnection.h"
+#include "store/ReadTransaction.h"
+#include "store/ReportSql.h"
+
+#include <QHash>
+#include <QMap>
+#include <QSysInfo>
+
+#include <algorithm>
+
+namespace dedup::store {
+
+namespace {
+
+using Result = OperatorResult<ReportSummary>;
+
+QString osUser() {
+    QString user = qEnvironmentVariable("USER");
+    if (user.isEmpty())
+        user = qEnvironmentVariable("LOGNAME");
+    return user;
+}
+
+// Largest first, then by label, so equal counts have a stable order.
+QList<ReportCount> descending(const QHash<QString, qint64> &counts) {
+    QList<ReportCount> list;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+        list.append({it.key(), it.value()});
+    std::sort(list.begin(), list.end(), [](const ReportCount &a, const ReportCount &b) {
+        return a.count != b.count ? a.count > b.count : a.label < b.label;
+    });
+    return list;
+}
+
+// The first bucket start at or before `time` (UTC; weeks start on Monday like date_trunc).
+QDateTime truncated(const QDateTime &time, const QString &unit) {
+    const QDateTime utc = time.toUTC();
+    if (unit == QLatin1String("hour"))
+        return QDateTime(utc.date(), QTime(utc.time().hour(), 0), Qt::UTC);
+    QDate day = utc.date();
+    if (unit == QLatin1String("week"))
+        day = day.addDays(1 - day.dayOfWeek());
+    return QDateTime(day, QTime(0, 0), Qt::UTC);
+}
+
+QDateTime nextBucket(const QDateTime &start, const QString &unit) {
+    if (unit == QLatin1String("hour"))
+        return start.addSecs(3600);
+    return start.addDays(unit == QLatin1String("week") ? 7 : 1);
+}
+
+} // namespace
+
+ReportQueries::ReportQueries(PgConnection &connection)
+    : m_conn(connection) {}
+
+QString ReportQueries::bucketUnitFor(const QDateTime &from, const QDateTime &to) {
+    const qint64 seconds = from.secsTo(to);
+    if (seconds <= 2 * 86400)
+        return QStringLiteral("hour");
+    if (seconds <= 92 * 86400)
+        return QStringLiteral("day");
+    return QStringLiteral("week");
+}
+
+OperatorResult<ReportSummary> ReportQueries::summarize(const ReportSpec &spec) {
+    const QString invalid = spec.validate();
+    if (!invalid.isEmpty()) {
+        PgError error;
+        error.message = invalid;
+        return Result::failure(StoreErrorKind::InvalidArgument, error);
+    }
+    ReportSummary summary;
+    summary.spec = spec;
+    summary.spec.redactionKey.clear(); // the summary travels to the PDF and the UI: no secret
+    summary.osUser = osUser();
+    summary.host = QSysInfo::machineHostName();
+    summary.bucketUnit = bucketUnitFor(spec.from, spec.to);
+
+    ReadTransaction transaction(m_conn);
+    PgError error;
+    if (!transaction.begin(&error))
+        return Result::failure(error);
+    const auto run = [this](const QString &sql, const PgParams &params, PgResult *result) {
+        *result = m_conn.exec(sql, params);
+        return result->ok();
+    };
+    PgResult result;
+
+    if (!run(QStringLiteral("SELECT now() AS now, session_user::text AS who"), {}, &result))
+        return Result::failure(result.error());
+    summary.generatedAt = result.toDateTime(0, "now");
+    summary.generatedBy = result.text(0, "who");
+
+    // Runs created in range: one scan of the range (runs_*_created_idx) for the totals by
+    // status, workflow and time bucket and for the failure classes.
+    {
+        PgParams params;
+        ReportSql sql(spec, params);
+        params.add(summary.bucketUnit);
+        const QString unit = QStringLiteral("$%1").arg(params.size());
+        const QString where = sql.runsWhere();
+        if (!run(QStringLiteral(
+                     "SELECT date_trunc(%1, r.created_at) AS bucket, r.workflow, r.status,"
+                     " CASE WHEN r.status IN ('failed', 'manual_review')"
+                     " THEN COALESCE(r.last_error ->> 'class', '') END AS error_class,"
+                     " count(*) AS n"
+                     " FROM dedup.runs r WHERE %2 GROUP BY 1, 2, 3, 4")
+                     .arg(unit, where),
+                 params, &result))
+            return Result::failure(result.error());
+    }
+    const QList<core::RunStatus> statuses = core::allRunStatuses();
+    QHash<QString, qint64> byStatus;
+    QHash<QString, qint64> byWorkflow;
+    QHash<QString, qint64> classes;
+    QMap<QDateTime, QList<qint64>> buckets;
+    for (int row = 0; row < result.rows(); ++row) {
+        const qint64 n = result.toInt64(row, "n");
+        const QString status = result.text(row, "status");
+        summary.runsTotal += n;
+        byStatus[status] += n;
+        byWorkflow[result.text(row, "workflow")] += n;
+        if (!result.isNull(row, "error_class")) {
+            const QString name = result.text(row, "error_class");
+            classes[name.isEmpty() ? QStringLiteral("unknown") : name] += n;
+        }
+        QList<qint64> &bucket = buckets[result.toDateTime(row, "bucket")];
+        if (bucket.isEmpty())
+            bucket.fill(0, statuses.size());
+        const auto parsed = core::runStatusFromString(status);
+        if (parsed)
+            bucket[statuses.indexOf(*parsed)] += n;
+    }
+    for (const core::RunStatus status : statuses)
+        summary.runsByStatus.append(
+            {core::toString(status), byStatus.value(core::toString(status))});
+    summary.runsByWorkflow = descending(byWorkflow);
+    summary.failureClasses = descending(classes);
+    // Every bucket of the range, empty ones too, so a chart's time axis has no gaps.
+    for (QDateTime start = truncated(spec.from, summary.bucketUnit); start < spec.to;
+         start = nextBucket(start, summary.bucketUnit)) {
+        QList<qint64> counts = buckets.value(start);
+        if (counts.isEmpty())
+            counts.fill(0, statuses.size());
+        summary.runsOverTime.append({start, counts});
+    }
+
+    // Events in range (partial indexes on events.at per kind) and the queues as they are now
+    // (runs_stale_lease_idx, runs_review_queue_idx); only the workflow filter applies.
+    {
+        PgParams params;
+        ReportSql sql(spec, params);
+        const QString range = sql.range(QStringLiteral("e.at"));
+        const QString eventWorkflow =
+            spec.workflows.isEmpty()
+                ? QStringLiteral("true")
+                : QStringLiteral("EXISTS (SELECT 1 FROM dedup.runs r WHERE r.id = e.run_id AND %1)")
+                      .arg(sql.runWorkflowWhere(QStringLiteral("r")));
+        const QString queueWorkflow = sql.runWorkflowWhere(QStringLiteral("r"));
+        const QString events = QStringLiteral(
+            "(SELECT count(*) FROM dedup.events e WHERE e.kind = '%1' AND %2 AND %3)");
+        if (!run(
+                QStringLiteral(
+                    "SELECT %1 AS duplicates, %2 AS review_opened,"
+                    " (SELECT count(*) FROM dedup.runs r WHERE r.status = 'processing'"
+                    "   AND r.lease_expires_at < now() AND %3) AS stuck,"
+                    " q.review_now, q.oldest_review"
+                    " FROM (SELECT count(*) AS review_now,"
+                    "   floor(extract(epoch FROM now() - min(COALESCE(r.review_at, r.updated_at))))"
+                    "   ::bigint AS oldest_review"
+                    "   FROM dedup.runs r WHERE r.status = 'manual_review' AND %3) q")
+                    .arg(events.arg(QStringLiteral("duplicate_suppressed"), range, eventWorkflow),
+                         events.arg(QStringLiteral("routed_to_review"), range, eventWorkflow),
+                         queueWorkflow),
+                params, &result))
+            return Result::failure(result.error());
+        summary.duplicatesSuppressed = result.toInt64(0, "duplicates");
+        summary.reviewOpenedInRange = result.toInt64(0, "review_opened");
+        summary.stuckNow = result.toInt64(0, "stuck");
+        summary.reviewNow = result.toInt64(0, "review_now");
+        if (!result.isNull(0, "oldest_review"))
+            summary.oldestReviewAgeSeconds = result.toInt64(0, "oldest_review");
+    }
+
+    // Operator actions in range (audit_log_at_idx).
+    {
+        PgParams params;
+        ReportSql sql(spec, params);
+        const QString where = sql.actionsWhere();
+        if (!run(QStringLiteral("SELECT a.action, a.db_role, count(*) AS n FROM dedup.audit_log a"
+                                " WHERE %1 GROUP BY 1, 2")
+                     .arg(where),
+                 params, &result))
+            return Result::failure(result.error());
+        QHash<QString, qint64> byKind;
+        QHash<QString, qint64> byOperator;
+        for (int row = 0; row < result.rows(); ++row) {
+            const qint64 n = result.toInt64(row, "n");
+            summary.actionsTotal += n;
+            byKind[result.text(row, "action")] += n;
+            byOperator[result.text(row, "db_role")] += n;
+        }
+        summary.actionsByKind = descending(byKind);
+        summary.actionsByOperator = descending(byOperator);
+
+        params.add(qint64(summary.actionsLimit));
+        if (!run(QStringLiteral(
+                     "SELECT * FROM (SELECT a.id, a.at, a.db_role, a.os_user, a.action,"
+                     " a.run_id, a.reason, a.outcome, a.before ->> 'status' AS before_state,"
+                     " a.after ->> 'status' AS after_state FROM dedup.audit_log a"
+                     " WHERE %1 ORDER BY a.id DESC LIMIT $%2) newest ORDER BY id")
+                     .arg(where)
+                     .arg(params.size()),
+                 params, &result))
+            return Result::failure(result.error());
+        for (int row = 0; row < result.rows(); ++row) {
+            ReportAction action;
+            action.auditId = result.toInt64(row, "id");
+            action.at = result.toDateTime(row, "at");
+            action.dbRole = result.text(row, "db_role");
+            action.osUser = result.text(row, "os_user");
+            action.action = result.text(row, "action");
+            action.runId = result.toInt64(row, "run_id");
+            action.reason = result.text(row, "reason");
+            action.outcome = result.text(row, "outcome");
+            action.beforeState = result.text(row, "before_state");
+            action.afterState = result.text(row, "after_state");
+            summary.actions.append(action);
+        }
+    }
+
+    AuditVerifier verifier(m_conn);
+    const OperatorResult<AuditVerification> audit = verifier.verify();
+    if (!audit)
+        return Result::failure(audit.errorKind(), audit.error());
+    summary.audit = audit.value();
+
+    if (!transaction.commit(&error))
+        return Result::failure(error);
+    return Result::success(summary);
+}
+
+} // namespace dedup::store

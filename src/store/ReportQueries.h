@@ -1,0 +1,43 @@
+#pragma once
+
+#include "store/OperatorResult.h"
+#include "store/ReportSpec.h"
+#include "store/ReportSummary.h"
+
+#include <QCoreApplication>
+
+namespace dedup::store {
+
+class PgConnection;
+
+// The figures of one report (SPEC 7 "Reports"): run outcomes, duplicates suppressed, failure
+// classes, stuck and review figures, operator actions, the audit chain's verdict, and who
+// made it when. Every query uses an index (runs_*_created_idx, events_duplicates_at_idx,
+// audit_log_at_idx, the stuck / review partial indexes), so a narrow range stays cheap on a
+// store of millions of runs.
+//
+// Blocking: call it on a worker thread with its own connection, never on the UI thread.
+class ReportQueries {
+    Q_DECLARE_TR_FUNCTIONS(ReportQueries)
+
+public:
+    explicit ReportQueries(PgConnection &connection);
+
+    // One REPEATABLE READ READ ONLY transaction; fills every ReportSummary field, incl. audit
+    // (AuditVerifier) and who/when (session_user, server now(), OS user from the environment,
+    // host name). Errors: InvalidArgument (spec.validate() failed; message = its text),
+    // PermissionDenied, QueryCanceled, ConnectionLost, ...
+    //
+    // The summary holds no raw key, scope, correlation id or payload whatever spec.revealRaw
+    // says, so it never needs the reveal audit row.
+    OperatorResult<ReportSummary> summarize(const ReportSpec &spec);
+
+    // The bucket width summarize() uses for a range: "hour" up to 2 days, "day" up to 92
+    // days, "week" beyond.
+    static QString bucketUnitFor(const QDateTime &from, const QDateTime &to);
+
+private:
+    PgConnection &m_conn;
+};
+
+} // namespace dedup::store

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "models/ReportJob.h"
+#include "store/ConnectionReport.h"
+#include "store/ReportSpec.h"
+
+#include <QDialog>
+#include <QList>
+
+#include <memory>
+
+class QCheckBox;
+
+namespace Ui {
+class ReportDialog;
+}
+
+namespace dedup::widgets {
+
+// File > Export Report…: one report (SPEC 7 "Reports") for a range and filters, as any of
+// PDF, CSV (runs.csv, actions.csv, summary.csv) and JSON Lines (report.jsonl) into one folder,
+// with one redaction key for all of them. The work runs in a models::ReportJob (its own
+// connection and thread): the dialog shows the step and the rows written, Cancel stops the
+// database work at once, and the result line lists the files with their row counts.
+//
+// Raw keys and payloads need the dedup_operator role (the checkbox is disabled with the
+// reason for a viewer) and a reason, which the store writes to the audit log.
+class ReportDialog : public QDialog {
+    Q_OBJECT
+
+public:
+    // `conninfo`: where the report reads (the session's readConninfo()); `report` says the
+    // role.
+    ReportDialog(const QString &conninfo, const store::ConnectionReport &report,
+                 QWidget *parent = nullptr);
+    ~ReportDialog() override;
+
+    // The report as the form describes it (the range in UTC).
+    store::ReportSpec spec() const;
+    models::ReportOutputs outputs() const;
+    QString folder() const;
+    void setFolder(const QString &folder);
+    // Why Export is unavailable now (shown next to it); empty when it can start.
+    QString blocker() const;
+    bool isRunning() const { return m_job->isRunning(); }
+    models::ReportJob *job() const { return m_job.get(); }
+
+public slots:
+    void startExport();
+    void cancelExport();
+    void reject() override;
+
+private:
+    enum class Range { Last24Hours, Last7Days, Last30Days, ThisMonth, LastMonth, Custom };
+
+    void applyRange();
+    void updateState();
+    void chooseFolder();
+    void showStep(int step, int steps, const QString &description);
+    void showProgress(const QString &fileName, qint64 written, qint64 expected);
+    void showResult(const models::ReportJobResult &result);
+    void showFailure(const QString &message, bool cancelled);
+
+    std::unique_ptr<Ui::ReportDialog> m_ui;
+    std::unique_ptr<models::ReportJob> m_job;
+    const bool m_canReveal;
+    QList<QCheckBox *> m_statusChecks; // in core::allRunStatuses() order
+    int m_step = 0;
+    int m_steps = 0;
+};
+
+} // namespace dedup::widgets

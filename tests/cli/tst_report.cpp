@@ -1,0 +1,237 @@
+// dedupctl report, black-box: exit codes, what lands in --output (and that a failed run
+// leaves the previous file alone and no .part behind), redaction by default, an audited
+// reveal, and the messages for bad input.
+#include "../store/ReportTestData.h"
+#include "DedupctlRun.h"
+#include "TestDatabase.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace reporttest;
+
+namespace {
+
+QByteArray readFile(const QString &path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<missing>");
+}
+
+} // namespace
+
+class TestReportCommand : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void runsToStdout();
+    void isoOffsetsAndUtc();
+    void outputFileIsAtomic();
+    void failureKeepsThePreviousFile();
+    void revealWithReason();
+    void actionsAndSummary();
+    void badInput_data();
+    void badInput();
+    void unreachable();
+
+private:
+    DedupctlRun report(const QStringList &args,
+                       const QString &user = QStringLiteral("t_operator")) {
+        return runDedupctl(
+            QStringList{QStringLiteral("report"), QStringLiteral("--db"), m_db->conninfo(user)} +
+            args);
+    }
+    QStringList day() const {
+        return {QStringLiteral("--from"), QStringLiteral("2026-01-10"), QStringLiteral("--to"),
+                QStringLiteral("2026-01-11T00:00:00Z")};
+    }
+
+    std::unique_ptr<TestDatabase> m_db;
+    std::unique_ptr<PgConnection> m_su;
+    QTemporaryDir m_dir;
+};
+
+void TestReportCommand::initTestCase() {
+    QVERIFY(m_dir.isValid());
+    m_db = std::make_unique<TestDatabase>();
+    QVERIFY2(m_db->isValid(), qPrintable(m_db->error()));
+    m_su = m_db->connect();
+    auto op = m_db->connect(QStringLiteral("t_operator"));
+    QVERIFY(m_su && op);
+    const QString error = seed(*m_su, *op);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestReportCommand::runsToStdout() {
+    const DedupctlRun run = report(day());
+    QCOMPARE(run.exitCode, 0);
+    QString why;
+    const auto records = parseCsv(run.out.toUtf8(), &why);
+    QVERIFY2(records, qPrintable(why));
+    QCOMPARE(records->size(), 33); // header + the 32 runs of the day
+    QCOMPARE(records->first().first(), QStringLiteral("id"));
+    for (const QByteArray &marker : secretMarkers())
+        QVERIFY(!run.out.toUtf8().contains(marker));
+
+    const DedupctlRun lab =
+        report(day() + QStringList{QStringLiteral("--workflow"), QStringLiteral("lab-results"),
+                                   QStringLiteral("--status"), QStringLiteral("failed"),
+                                   QStringLiteral("--status"), QStringLiteral("processing"),
+                                   QStringLiteral("--format"), QStringLiteral("jsonl")});
+    QCOMPARE(lab.exitCode, 0);
+    const auto objects = parseJsonLines(lab.out.toUtf8(), &why);
+    QVERIFY2(objects, qPrintable(why));
+    const qint64 expected =
+        m_su->exec(QStringLiteral("SELECT count(*) FROM dedup.runs WHERE workflow = 'lab-results'"
+                                  " AND status IN ('failed', 'processing')"
+                                  " AND created_at >= '2026-01-10' AND created_at < '2026-01-11'"))
+            .toInt64(0, 0);
+    QVERIFY(expected > 0);
+    QCOMPARE(objects->size(), expected);
+    for (const QJsonObject &object : *objects)
+        QCOMPARE(object.value(QStringLiteral("workflow")).toString(),
+                 QStringLiteral("lab-results"));
+}
+
+// An offset is honoured; a time without one is UTC (01:00+01:00 = 00:00Z).
+void TestReportCommand::isoOffsetsAndUtc() {
+    const DedupctlRun run =
+        report({QStringLiteral("--from"), QStringLiteral("2026-01-10T01:00:00+01:00"),
+                QStringLiteral("--to"), QStringLiteral("2026-01-10T12:00")});
+    QCOMPARE(run.exitCode, 0);
+    QString why;
+    const auto records = parseCsv(run.out.toUtf8(), &why);
+    QVERIFY2(records, qPrintable(why));
+    QCOMPARE(records->size(), 1 + 16); // runs 4..19 are created before 12:00 UTC
+}
+
+void TestReportCommand::outputFileIsAtomic() {
+    const QString path = m_dir.filePath(QStringLiteral("runs.jsonl"));
+    const DedupctlRun run =
+        report(day() + QStringList{QStringLiteral("--format"), QStringLiteral("jsonl"),
+                                   QStringLiteral("--output"), path});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.isEmpty());
+    QVERIFY2(run.err.contains(QLatin1String("32")), qPrintable(run.err));
+    QVERIFY(!QFile::exists(path + QStringLiteral(".part")));
+    QString why;
+    const auto objects = parseJsonLines(readFile(path), &why);
+    QVERIFY2(objects, qPrintable(why));
+    QCOMPARE(objects->size(), 32);
+}
+
+// A refused report (a viewer asking for raw values) leaves the previous report in place.
+void TestReportCommand::failureKeepsThePreviousFile() {
+    const QString path = m_dir.filePath(QStringLiteral("nightly.csv"));
+    {
+        QFile old(path);
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write("yesterday's report\r\n");
+    }
+    const qint64 audit =
+        m_su->exec(QStringLiteral("SELECT count(*) FROM dedup.audit_log")).toInt64(0, 0);
+    const DedupctlRun run =
+        report(day() + QStringList{QStringLiteral("--reveal-raw"), QStringLiteral("--reason"),
+                                   QStringLiteral("curious"), QStringLiteral("--output"), path},
+               QStringLiteral("t_viewer"));
+    QCOMPARE(run.exitCode, 4);
+    QVERIFY2(run.err.contains(QLatin1String("dedup_operator")), qPrintable(run.err));
+    QCOMPARE(readFile(path), QByteArray("yesterday's report\r\n"));
+    QVERIFY(!QFile::exists(path + QStringLiteral(".part")));
+    QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM dedup.audit_log")).toInt64(0, 0),
+             audit);
+    QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral("*.part")}, QDir::Files).size(), 0);
+}
+
+void TestReportCommand::revealWithReason() {
+    const DedupctlRun run =
+        report(day() + QStringList{QStringLiteral("--reveal-raw"), QStringLiteral("--reason"),
+                                   QStringLiteral("incident 42")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.contains(QLatin1String("SECRETKEY-4 q\"\"uote")));
+    const PgResult audit = m_su->exec(QStringLiteral(
+        "SELECT reason, db_role FROM dedup.audit_log WHERE action = 'report_reveal'"));
+    QCOMPARE(audit.rows(), 1);
+    QCOMPARE(audit.text(0, "reason"), QStringLiteral("incident 42"));
+    QCOMPARE(audit.text(0, "db_role"), QStringLiteral("t_operator"));
+}
+
+void TestReportCommand::actionsAndSummary() {
+    const DedupctlRun actions = report(
+        {QStringLiteral("--from"), QStringLiteral("1h"), QStringLiteral("--section"),
+         QStringLiteral("actions"), QStringLiteral("--operator"), QStringLiteral("t_operator")});
+    QCOMPARE(actions.exitCode, 0);
+    QString why;
+    const auto records = parseCsv(actions.out.toUtf8(), &why);
+    QVERIFY2(records, qPrintable(why));
+    const qint64 expected =
+        m_su
+            ->exec(QStringLiteral(
+                "SELECT count(*) FROM dedup.audit_log WHERE at >= now() - interval '1 hour'"))
+            .toInt64(0, 0);
+    QVERIFY(expected >= 2);
+    QCOMPARE(records->size(), 1 + expected);
+    QVERIFY(!actions.out.contains(QLatin1String("SECRET")));
+
+    const DedupctlRun summary =
+        report(day() + QStringList{QStringLiteral("--section"), QStringLiteral("summary"),
+                                   QStringLiteral("--format"), QStringLiteral("jsonl")});
+    QCOMPARE(summary.exitCode, 0);
+    const auto objects = parseJsonLines(summary.out.toUtf8(), &why);
+    QVERIFY2(objects, qPrintable(why));
+    bool total = false;
+    for (const QJsonObject &o : *objects)
+        if (o.value(QStringLiteral("group")).toString() == QLatin1String("runs") &&
+            o.value(QStringLiteral("label")).toString() == QLatin1String("total")) {
+            QCOMPARE(o.value(QStringLiteral("value")).toInteger(), qint64(32));
+            total = true;
+        }
+    QVERIFY(total);
+}
+
+void TestReportCommand::badInput_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("status") << QStringList{QStringLiteral("--status"), QStringLiteral("done")}
+                            << QStringLiteral("--status: unknown status 'done'");
+    QTest::newRow("from") << QStringList{QStringLiteral("--from"), QStringLiteral("yesterday")}
+                          << QStringLiteral("--from: 'yesterday' is not a time");
+    QTest::newRow("to") << QStringList{QStringLiteral("--to"), QStringLiteral("2026-13-01")}
+                        << QStringLiteral("--to: '2026-13-01' is not a time");
+    QTest::newRow("reversed") << QStringList{QStringLiteral("--from"), QStringLiteral("1h"),
+                                             QStringLiteral("--to"), QStringLiteral("2h")}
+                              << QStringLiteral("must be before its end time");
+    QTest::newRow("section") << QStringList{QStringLiteral("--section"), QStringLiteral("all")}
+                             << QStringLiteral("--section: 'all'");
+    QTest::newRow("format") << QStringList{QStringLiteral("--format"), QStringLiteral("xml")}
+                            << QStringLiteral("--format: 'xml'");
+    QTest::newRow("reveal without reason") << QStringList{QStringLiteral("--reveal-raw")}
+                                           << QStringLiteral("--reveal-raw needs --reason");
+    QTest::newRow("reason without reveal")
+        << QStringList{QStringLiteral("--reason"), QStringLiteral("x")}
+        << QStringLiteral("--reason only applies with --reveal-raw");
+}
+
+void TestReportCommand::badInput() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const QString path = m_dir.filePath(QStringLiteral("bad.csv"));
+    const DedupctlRun run = report(args + QStringList{QStringLiteral("--output"), path});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains(message), qPrintable(run.err));
+    QVERIFY(!QFile::exists(path));
+    QVERIFY(!QFile::exists(path + QStringLiteral(".part")));
+}
+
+void TestReportCommand::unreachable() {
+    const DedupctlRun run =
+        runDedupctl({QStringLiteral("report"), QStringLiteral("--db"),
+                     QStringLiteral("host=127.0.0.1 port=1 connect_timeout=2 dbname=none")});
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.err.contains(QLatin1String("cannot connect")), qPrintable(run.err));
+}
+
+QTEST_GUILESS_MAIN(TestReportCommand)
+#include "tst_report.moc"
