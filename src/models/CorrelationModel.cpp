@@ -15,15 +15,12 @@ using store::CorrelationSnapshot;
 
 CorrelationModel::CorrelationModel(const QString &conninfo, QObject *parent)
     : SortedRowsModel(parent)
-    , m_runner(conninfo, QStringLiteral("dedup-console-correlation")) {
+    , m_runner(conninfo, QStringLiteral("dedup-console-correlation"))
+    , m_query(
+          m_runner, [this] { return submitRead(); },
+          [this](const QVariant &value) { applyRead(value); }) {
     qRegisterMetaType<CorrelationSnapshot>();
-    connect(&m_runner, &QueryRunner::finished, this, &CorrelationModel::onFinished);
-    connect(&m_runner, &QueryRunner::failed, this, &CorrelationModel::onFailed);
-    connect(&m_runner, &QueryRunner::connectionLost, this, &CorrelationModel::connectionLost);
-    connect(&m_runner, &QueryRunner::connectionRestored, this, [this] {
-        emit connectionRestored();
-        reload();
-    });
+    m_query.forwardSignalsTo(this);
 }
 
 CorrelationModel::~CorrelationModel() = default;
@@ -33,48 +30,36 @@ int CorrelationModel::columnCount(const QModelIndex &parent) const {
 }
 
 void CorrelationModel::setCorrelationId(const QString &correlationId) {
-    m_runner.discardPending();
-    setPending(0);
-    m_reloadWanted = false;
+    m_query.discard();
     m_correlationId = correlationId;
     m_snapshot = {};
-    m_errorText.clear();
+    m_query.clearError();
     resetRows({});
     emit correlationIdChanged(correlationId);
     if (correlationId.isEmpty())
         return;
     m_resetNext = true;
-    request();
+    m_query.request();
 }
 
 void CorrelationModel::reload() {
-    if (m_correlationId.isEmpty())
-        return;
-    if (m_pending != 0) {
-        m_reloadWanted = true;
-        return;
-    }
-    request();
+    m_query.refresh();
 }
 
-void CorrelationModel::request() {
-    m_reloadWanted = false;
-    const int id = m_runner.submit([correlationId = m_correlationId, limit = m_limit](
-                                       store::PgConnection &conn, store::PgError *error) {
+int CorrelationModel::submitRead() {
+    // Nothing shown, nothing to read (a reload, or the connection came back); no read is in
+    // flight then either: setCorrelationId() dropped it.
+    if (m_correlationId.isEmpty())
+        return 0;
+    return m_runner.submit([correlationId = m_correlationId,
+                            limit = m_limit](store::PgConnection &conn, store::PgError *error) {
         const auto snapshot = store::CorrelationQueries::read(conn, correlationId, limit, error);
         return snapshot ? QVariant::fromValue(*snapshot) : QVariant();
     });
-    setPending(id);
 }
 
 void CorrelationModel::cancel() {
-    if (m_pending == 0)
-        return;
-    m_runner.discardPending();
-    setPending(0);
-    m_reloadWanted = false;
-    m_errorText = tr("Loading was cancelled.");
-    emit errorOccurred(m_errorText);
+    m_query.cancel(tr("Loading was cancelled."));
 }
 
 void CorrelationModel::attachListener(ChangeListener *listener) {
@@ -88,38 +73,14 @@ void CorrelationModel::onRunsChanged(const QSet<qint64> &, bool) {
     reload();
 }
 
-void CorrelationModel::onFinished(int requestId, const QVariant &value) {
-    if (requestId != m_pending)
-        return;
-    setPending(0);
+void CorrelationModel::applyRead(const QVariant &value) {
     m_snapshot = value.value<CorrelationSnapshot>();
     m_sinceRead.start();
-    m_errorText.clear();
     if (std::exchange(m_resetNext, false))
         resetRows(m_snapshot.runs);
     else
         updateRows(m_snapshot.runs);
     emit loaded();
-    if (m_reloadWanted)
-        request();
-}
-
-void CorrelationModel::onFailed(int requestId, const QString &message,
-                                QueryRunner::Failure failure) {
-    if (requestId != m_pending)
-        return;
-    setPending(0);
-    m_errorText = message;
-    emit errorOccurred(message);
-    if (m_reloadWanted && failure != QueryRunner::Failure::ConnectionLost)
-        request();
-}
-
-void CorrelationModel::setPending(int requestId) {
-    const bool was = m_pending != 0;
-    m_pending = requestId;
-    if (was != (requestId != 0))
-        emit loadingChanged(requestId != 0);
 }
 
 int CorrelationModel::rowOfRun(qint64 runId) const {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "models/PendingQuery.h"
 #include "models/QueryRunner.h"
 #include "models/SortedRowsModel.h"
 #include "store/CorrelationSnapshot.h"
@@ -75,9 +76,9 @@ public:
     int limit() const { return m_limit; }
     void setStatementTimeout(int milliseconds) { m_runner.setStatementTimeout(milliseconds); }
 
-    bool isLoading() const { return m_pending != 0; }
+    bool isLoading() const { return m_query.isLoading(); }
     bool isTruncated() const { return m_snapshot.more; }
-    QString errorText() const { return m_errorText; }
+    QString errorText() const { return m_query.errorText(); }
     int rowOfRun(qint64 runId) const;
 
     // The time axis: the earliest start and the latest bar end (invalid when empty).
@@ -110,21 +111,17 @@ protected:
     }
 
 private:
-    void request();
-    void onFinished(int requestId, const QVariant &value);
-    void onFailed(int requestId, const QString &message, QueryRunner::Failure failure);
-    void setPending(int requestId);
+    int submitRead();
+    void applyRead(const QVariant &value);
     QString stepsText(const store::CorrelatedRun &run) const;
 
     QueryRunner m_runner;
+    PendingQuery m_query; // after m_runner: it uses the runner
     QString m_correlationId;
     int m_limit = DefaultLimit;
-    int m_pending = 0;
-    bool m_reloadWanted = false;
     bool m_resetNext = false; // the next answer is for a new correlation id
     store::CorrelationSnapshot m_snapshot;
     QElapsedTimer m_sinceRead;
-    QString m_errorText;
 };
 
 } // namespace dedup::models

@@ -11,15 +11,12 @@ using store::DashboardSnapshot;
 
 DashboardLoader::DashboardLoader(const QString &conninfo, QObject *parent)
     : QObject(parent)
-    , m_runner(conninfo, QStringLiteral("dedup-console-dashboard")) {
+    , m_runner(conninfo, QStringLiteral("dedup-console-dashboard"))
+    , m_query(
+          m_runner, [this] { return submitRead(); },
+          [this](const QVariant &value) { applyRead(value); }) {
     qRegisterMetaType<DashboardSnapshot>();
-    connect(&m_runner, &QueryRunner::finished, this, &DashboardLoader::onFinished);
-    connect(&m_runner, &QueryRunner::failed, this, &DashboardLoader::onFailed);
-    connect(&m_runner, &QueryRunner::connectionLost, this, &DashboardLoader::connectionLost);
-    connect(&m_runner, &QueryRunner::connectionRestored, this, [this] {
-        emit connectionRestored();
-        refresh();
-    });
+    m_query.forwardSignalsTo(this);
     m_timer.setInterval(m_refreshIntervalMs);
     connect(&m_timer, &QTimer::timeout, this, &DashboardLoader::refresh);
     m_timer.start();
@@ -35,9 +32,7 @@ void DashboardLoader::setRange(const store::DashboardRange &range) {
     if (range == m_range && hasSnapshot())
         return;
     m_range = range;
-    // The answer in flight is for the old range.
-    m_runner.discardPending();
-    setPending(0);
+    m_query.discard(); // the answer in flight is for the old range
     refresh();
 }
 
@@ -64,18 +59,13 @@ void DashboardLoader::onRunsChanged(const QSet<qint64> &, bool) {
 }
 
 void DashboardLoader::refresh() {
-    if (m_pending != 0) {
-        m_refreshWanted = true;
-        return;
-    }
-    request();
+    m_query.refresh();
 }
 
-void DashboardLoader::request() {
-    m_refreshWanted = false;
+int DashboardLoader::submitRead() {
     m_live.stop();
     m_sinceRequest.start();
-    const int id = m_runner.submit(
+    return m_runner.submit(
         [range = m_range](store::PgConnection &conn, store::PgError *error) -> QVariant {
             // Fold first (when this role may, on a primary): the read then finds few deltas.
             // A refresh that fails is reported with the figures, which are exact anyway.
@@ -95,48 +85,17 @@ void DashboardLoader::request() {
             snapshot->refreshError = refreshError.isEmpty() ? QString() : refreshError.toString();
             return QVariant::fromValue(*snapshot);
         });
-    setPending(id);
 }
 
 void DashboardLoader::cancel() {
-    if (m_pending == 0)
-        return;
-    m_runner.discardPending();
-    setPending(0);
-    m_refreshWanted = false;
-    m_errorText = tr("Loading was cancelled.");
-    emit errorOccurred(m_errorText);
+    m_query.cancel(tr("Loading was cancelled."));
 }
 
-void DashboardLoader::onFinished(int requestId, const QVariant &value) {
-    if (requestId != m_pending)
-        return;
-    setPending(0);
+void DashboardLoader::applyRead(const QVariant &value) {
     m_snapshot = value.value<DashboardSnapshot>();
     m_figures = DashboardFigures::from(m_snapshot);
     ++m_reads;
-    m_errorText.clear();
     emit loaded();
-    if (m_refreshWanted)
-        request();
-}
-
-void DashboardLoader::onFailed(int requestId, const QString &message,
-                               QueryRunner::Failure failure) {
-    if (requestId != m_pending)
-        return;
-    setPending(0);
-    m_errorText = message;
-    emit errorOccurred(message);
-    if (m_refreshWanted && failure != QueryRunner::Failure::ConnectionLost)
-        request();
-}
-
-void DashboardLoader::setPending(int requestId) {
-    const bool was = m_pending != 0;
-    m_pending = requestId;
-    if (was != (requestId != 0))
-        emit loadingChanged(requestId != 0);
 }
 
 } // namespace dedup::models

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/DashboardFigures.h"
+#include "models/PendingQuery.h"
 #include "models/QueryRunner.h"
 #include "store/DashboardRange.h"
 #include "store/DashboardSnapshot.h"
@@ -55,11 +56,11 @@ public:
     // Stops the read in flight (PQcancel); errorText() says so.
     void cancel();
 
-    bool isLoading() const { return m_pending != 0; }
+    bool isLoading() const { return m_query.isLoading(); }
     bool hasSnapshot() const { return m_reads > 0; }
     const store::DashboardSnapshot &snapshot() const { return m_snapshot; }
     const DashboardFigures &figures() const { return m_figures; }
-    QString errorText() const { return m_errorText; }
+    QString errorText() const { return m_query.errorText(); }
     // Reads applied so far.
     int readCount() const { return m_reads; }
     int backendPid() const { return m_runner.backendPid(); }
@@ -76,21 +77,17 @@ signals:
     void connectionRestored();
 
 private:
-    void request();
-    void onFinished(int requestId, const QVariant &value);
-    void onFailed(int requestId, const QString &message, QueryRunner::Failure failure);
-    void setPending(int requestId);
+    int submitRead();
+    void applyRead(const QVariant &value);
 
     QueryRunner m_runner;
+    PendingQuery m_query; // after m_runner: it uses the runner
     store::DashboardRange m_range = store::DashboardRange::last24Hours();
     int m_refreshIntervalMs = DefaultRefreshIntervalMs;
     int m_minIntervalMs = DefaultMinIntervalMs;
-    int m_pending = 0;
-    bool m_refreshWanted = false;
     int m_reads = 0;
     store::DashboardSnapshot m_snapshot;
     DashboardFigures m_figures;
-    QString m_errorText;
     QTimer m_timer; // periodic
     QTimer m_live;  // live changes, throttled
     QElapsedTimer m_sinceRequest;

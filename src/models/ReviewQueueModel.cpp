@@ -12,15 +12,12 @@ namespace dedup::models {
 
 ReviewQueueModel::ReviewQueueModel(const QString &conninfo, QObject *parent)
     : SortedRowsModel(parent)
-    , m_runner(conninfo, QStringLiteral("dedup-console-review")) {
+    , m_runner(conninfo, QStringLiteral("dedup-console-review"))
+    , m_query(
+          m_runner, [this] { return submitRead(); },
+          [this](const QVariant &value) { applyRead(value); }) {
     qRegisterMetaType<ReviewQueueSnapshot>();
-    connect(&m_runner, &QueryRunner::finished, this, &ReviewQueueModel::onFinished);
-    connect(&m_runner, &QueryRunner::failed, this, &ReviewQueueModel::onFailed);
-    connect(&m_runner, &QueryRunner::connectionLost, this, &ReviewQueueModel::connectionLost);
-    connect(&m_runner, &QueryRunner::connectionRestored, this, [this] {
-        emit connectionRestored();
-        refresh();
-    });
+    m_query.forwardSignalsTo(this);
     m_timer.setInterval(DefaultRefreshIntervalMs);
     connect(&m_timer, &QTimer::timeout, this, &ReviewQueueModel::refresh);
     m_timer.start();
@@ -43,8 +40,7 @@ void ReviewQueueModel::setFilter(const ReviewQueueFilter &filter) {
         return;
     m_filter = filter;
     m_limit = DefaultLimit;
-    m_runner.discardPending(); // its answer is for the old filter
-    setPending(0);
+    m_query.discard(); // its answer is for the old filter
     refresh();
 }
 
@@ -52,10 +48,8 @@ void ReviewQueueModel::setMe(const QString &name) {
     if (name == m_me)
         return;
     m_me = name;
-    if (m_filter.assignee == ReviewQueueFilter::Assignee::Me) {
-        m_runner.discardPending();
-        setPending(0);
-    }
+    if (m_filter.assignee == ReviewQueueFilter::Assignee::Me)
+        m_query.discard();
     refresh();
 }
 
@@ -112,29 +106,19 @@ void ReviewQueueModel::onRunsChanged(const QSet<qint64> &, bool) {
 }
 
 void ReviewQueueModel::refresh() {
-    if (m_pending != 0) {
-        m_refreshWanted = true;
-        return;
-    }
-    request();
+    m_query.refresh();
 }
 
-void ReviewQueueModel::request() {
-    m_refreshWanted = false;
+int ReviewQueueModel::submitRead() {
     m_coalesce.stop();
-    const int id =
-        m_runner.submit([filter = m_filter, me = m_me, limit = m_limit,
-                         cap = m_countCap](store::PgConnection &conn, store::PgError *error) {
-            const auto snapshot = ReviewQueueQueries::read(conn, filter, me, limit, cap, error);
-            return snapshot ? QVariant::fromValue(*snapshot) : QVariant();
-        });
-    setPending(id);
+    return m_runner.submit([filter = m_filter, me = m_me, limit = m_limit,
+                            cap = m_countCap](store::PgConnection &conn, store::PgError *error) {
+        const auto snapshot = ReviewQueueQueries::read(conn, filter, me, limit, cap, error);
+        return snapshot ? QVariant::fromValue(*snapshot) : QVariant();
+    });
 }
 
-void ReviewQueueModel::onFinished(int requestId, const QVariant &value) {
-    if (requestId != m_pending)
-        return;
-    setPending(0);
+void ReviewQueueModel::applyRead(const QVariant &value) {
     const ReviewQueueSnapshot snapshot = value.value<ReviewQueueSnapshot>();
     const bool countChange =
         !m_countKnown || snapshot.count != m_count || snapshot.countExact != m_countExact;
@@ -144,7 +128,6 @@ void ReviewQueueModel::onFinished(int requestId, const QVariant &value) {
     m_more = snapshot.more;
     m_serverMe = snapshot.me;
     m_serverNow = snapshot.serverNow;
-    m_errorText.clear();
     updateRows(snapshot.rows);
     // Ages are relative to the server's now, which moved.
     if (rowCount() > 0)
@@ -152,26 +135,6 @@ void ReviewQueueModel::onFinished(int requestId, const QVariant &value) {
     if (countChange)
         emit countChanged(m_count, m_countExact);
     emit refreshed();
-    if (m_refreshWanted)
-        request();
-}
-
-void ReviewQueueModel::onFailed(int requestId, const QString &message,
-                                QueryRunner::Failure failure) {
-    if (requestId != m_pending)
-        return;
-    setPending(0);
-    m_errorText = message;
-    emit errorOccurred(message);
-    if (m_refreshWanted && failure != QueryRunner::Failure::ConnectionLost)
-        request();
-}
-
-void ReviewQueueModel::setPending(int requestId) {
-    const bool was = m_pending != 0;
-    m_pending = requestId;
-    if (was != (requestId != 0))
-        emit loadingChanged(requestId != 0);
 }
 
 ActionIntent ReviewQueueModel::intentFor(int row, OperatorAction action,

@@ -3,6 +3,7 @@
 #include "models/ActionExecutor.h"
 #include "models/ActionIntent.h"
 #include "models/OperatorAction.h"
+#include "models/PendingQuery.h"
 #include "models/QueryRunner.h"
 #include "models/ReviewQueueRow.h"
 #include "models/SortedRowsModel.h"
@@ -118,9 +119,9 @@ public:
     bool isCountExact() const { return m_countExact; }
     // "12", "10,000+"; empty before the first read.
     QString countText() const;
-    bool isLoading() const { return m_pending != 0; }
+    bool isLoading() const { return m_query.isLoading(); }
     bool hasMore() const { return m_more; }
-    QString errorText() const { return m_errorText; }
+    QString errorText() const { return m_query.errorText(); }
     QDateTime serverNow() const { return m_serverNow; }
     int rowOfRun(qint64 runId) const;
     int backendPid() const { return m_runner.backendPid(); }
@@ -146,13 +147,12 @@ protected:
     }
 
 private:
-    void request();
-    void onFinished(int requestId, const QVariant &value);
-    void onFailed(int requestId, const QString &message, QueryRunner::Failure failure);
-    void setPending(int requestId);
+    int submitRead();
+    void applyRead(const QVariant &value);
     int submit(const ActionIntent &intent);
 
     QueryRunner m_runner;
+    PendingQuery m_query; // after m_runner: it uses the runner
     ReviewQueueFilter m_filter;
     QString m_me;
     QString m_serverMe;
@@ -160,14 +160,11 @@ private:
     int m_pageSize = DefaultPageSize;
     int m_maxRows = DefaultMaxRows;
     qint64 m_countCap = DefaultCountCap;
-    int m_pending = 0;
-    bool m_refreshWanted = false;
     bool m_countKnown = false;
     qint64 m_count = 0;
     bool m_countExact = true;
     bool m_more = false;
     QDateTime m_serverNow;
-    QString m_errorText;
     QTimer m_timer;
     QTimer m_coalesce;
     QPointer<ActionExecutor> m_executor;

@@ -13,15 +13,12 @@ using store::StuckSnapshot;
 
 StuckRunsModel::StuckRunsModel(const QString &conninfo, QObject *parent)
     : SortedRowsModel(parent)
-    , m_runner(conninfo, QStringLiteral("dedup-console-stuck")) {
+    , m_runner(conninfo, QStringLiteral("dedup-console-stuck"))
+    , m_query(
+          m_runner, [this] { return submitRead(); },
+          [this](const QVariant &value) { applyRead(value); }) {
     qRegisterMetaType<StuckSnapshot>();
-    connect(&m_runner, &QueryRunner::finished, this, &StuckRunsModel::onFinished);
-    connect(&m_runner, &QueryRunner::failed, this, &StuckRunsModel::onFailed);
-    connect(&m_runner, &QueryRunner::connectionLost, this, &StuckRunsModel::connectionLost);
-    connect(&m_runner, &QueryRunner::connectionRestored, this, [this] {
-        emit connectionRestored();
-        refresh();
-    });
+    m_query.forwardSignalsTo(this);
     m_timer.setInterval(m_refreshIntervalMs);
     connect(&m_timer, &QTimer::timeout, this, &StuckRunsModel::refresh);
     m_timer.start();
@@ -45,9 +42,7 @@ void StuckRunsModel::setThreshold(std::chrono::milliseconds threshold) {
     if (threshold == m_threshold)
         return;
     m_threshold = threshold;
-    // The answer in flight is for the old threshold.
-    m_runner.discardPending();
-    setPending(0);
+    m_query.discard(); // the answer in flight is for the old threshold
     refresh();
 }
 
@@ -82,44 +77,28 @@ void StuckRunsModel::onRunsChanged(const QSet<qint64> &, bool) {
 }
 
 void StuckRunsModel::refresh() {
-    if (m_pending != 0) {
-        m_refreshWanted = true;
-        return;
-    }
-    request();
+    m_query.refresh();
 }
 
-void StuckRunsModel::request() {
-    m_refreshWanted = false;
+int StuckRunsModel::submitRead() {
     m_coalesce.stop();
-    const int id = m_runner.submit([threshold = m_threshold, limit = m_limit, cap = m_countCap](
-                                       store::PgConnection &conn, store::PgError *error) {
+    return m_runner.submit([threshold = m_threshold, limit = m_limit,
+                            cap = m_countCap](store::PgConnection &conn, store::PgError *error) {
         const auto snapshot = store::StuckQueries::read(conn, threshold, limit, cap, error);
         return snapshot ? QVariant::fromValue(*snapshot) : QVariant();
     });
-    setPending(id);
 }
 
 void StuckRunsModel::cancel() {
-    if (m_pending == 0)
-        return;
-    m_runner.discardPending();
-    setPending(0);
-    m_refreshWanted = false;
-    m_errorText = tr("Loading was cancelled.");
-    emit errorOccurred(m_errorText);
+    m_query.cancel(tr("Loading was cancelled."));
 }
 
-void StuckRunsModel::onFinished(int requestId, const QVariant &value) {
-    if (requestId != m_pending)
-        return;
-    setPending(0);
+void StuckRunsModel::applyRead(const QVariant &value) {
     const StuckSnapshot snapshot = value.value<StuckSnapshot>();
     const bool countChange = !m_countKnown || snapshot.count.value != m_snapshot.count.value ||
                              snapshot.count.exact != m_snapshot.count.exact;
     m_snapshot = snapshot;
     m_countKnown = true;
-    m_errorText.clear();
     updateRows(snapshot.runs);
     // Durations are relative to the server's now, which moved: every row's age changed.
     if (rowCount() > 0) {
@@ -129,25 +108,6 @@ void StuckRunsModel::onFinished(int requestId, const QVariant &value) {
     if (countChange)
         emit countChanged(m_snapshot.count.value, m_snapshot.count.exact);
     emit refreshed();
-    if (m_refreshWanted)
-        request();
-}
-
-void StuckRunsModel::onFailed(int requestId, const QString &message, QueryRunner::Failure failure) {
-    if (requestId != m_pending)
-        return;
-    setPending(0);
-    m_errorText = message;
-    emit errorOccurred(message);
-    if (m_refreshWanted && failure != QueryRunner::Failure::ConnectionLost)
-        request();
-}
-
-void StuckRunsModel::setPending(int requestId) {
-    const bool was = m_pending != 0;
-    m_pending = requestId;
-    if (was != (requestId != 0))
-        emit loadingChanged(requestId != 0);
 }
 
 QString StuckRunsModel::countText() const {

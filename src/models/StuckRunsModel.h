@@ -1,5 +1,6 @@
 #pragma once
 
+#include "models/PendingQuery.h"
 #include "models/QueryRunner.h"
 #include "models/SortedRowsModel.h"
 #include "store/StuckQueries.h"
@@ -94,9 +95,9 @@ public:
     bool isCountExact() const { return !m_countKnown || m_snapshot.count.exact; }
     // "0", "42", "10,000+" (beyond the cap); empty before the first read.
     QString countText() const;
-    bool isLoading() const { return m_pending != 0; }
+    bool isLoading() const { return m_query.isLoading(); }
     bool isTruncated() const { return m_snapshot.more; }
-    QString errorText() const { return m_errorText; }
+    QString errorText() const { return m_query.errorText(); }
     QDateTime serverNow() const { return m_snapshot.serverNow; }
     int rowOfRun(qint64 runId) const;
     int backendPid() const { return m_runner.backendPid(); }
@@ -126,21 +127,17 @@ protected:
     }
 
 private:
-    void request();
-    void onFinished(int requestId, const QVariant &value);
-    void onFailed(int requestId, const QString &message, QueryRunner::Failure failure);
-    void setPending(int requestId);
+    int submitRead();
+    void applyRead(const QVariant &value);
 
     QueryRunner m_runner;
+    PendingQuery m_query; // after m_runner: it uses the runner
     std::chrono::milliseconds m_threshold{store::StuckQueries::DefaultThreshold};
     int m_limit = store::StuckQueries::DefaultLimit;
     qint64 m_countCap = store::StuckQueries::DefaultCountCap;
     int m_refreshIntervalMs = DefaultRefreshIntervalMs;
-    int m_pending = 0;
-    bool m_refreshWanted = false;
     bool m_countKnown = false;
     store::StuckSnapshot m_snapshot;
-    QString m_errorText;
     QTimer m_timer;    // periodic refresh: leases expire silently
     QTimer m_coalesce; // notifications -> one refresh
 };
