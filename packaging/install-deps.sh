@@ -7,6 +7,7 @@ packages=(
     build-essential cmake ninja-build pkgconf git
     qt6-base-dev qt6-base-dev-tools libqt6sql6-psql qt6-charts-dev qt6-tools-dev
     qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev qtkeychain-qt6-dev libgl-dev
+    libqt6opengl6-dev
     libpq-dev postgresql-15 postgresql-client-15
     clang-format xvfb xauth
     appstream desktop-file-utils man-db

@@ -583,8 +583,10 @@ void TestRunListModel::loaderCancelIsReported() {
     QSignalSpy opened(&loader, &RunPageLoader::opened);
     QSignalSpy pages(&loader, &RunPageLoader::pageLoaded);
     QSignalSpy failures(&loader, &RunPageLoader::failed);
+    // The loader's signals are emitted on its own thread and recorded there by the spies, so
+    // an answer can come before a wait() would start: poll the counts instead.
     QMetaObject::invokeMethod(&loader, &RunPageLoader::open, Qt::QueuedConnection);
-    QVERIFY(opened.wait(10000));
+    QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 10000);
     auto locker = db.connect();
     QVERIFY(locker);
     QVERIFY(locker->exec(QStringLiteral("BEGIN")).ok());
@@ -593,8 +595,6 @@ void TestRunListModel::loaderCancelIsReported() {
         &loader, [&loader] { loader.loadFirstPage(1, {}, 5); }, Qt::QueuedConnection);
     QVERIFY(RunTestData::waitForLockWait(db, loader.backendPid()));
     loader.cancel();
-    // The answer can arrive (from the loader's thread) before wait() would start waiting for
-    // it, so count instead of waiting for a new signal.
     QTRY_VERIFY_WITH_TIMEOUT(!failures.isEmpty(), 10000);
     QCOMPARE(failures.at(0).at(0).toInt(), 1);
     QCOMPARE(failures.at(0).at(2).value<RunPageLoader::Failure>(),
@@ -605,7 +605,7 @@ void TestRunListModel::loaderCancelIsReported() {
     // The next request is not hit by that cancel.
     QMetaObject::invokeMethod(
         &loader, [&loader] { loader.loadFirstPage(2, {}, 5); }, Qt::QueuedConnection);
-    QVERIFY(pages.wait(10000));
+    QTRY_COMPARE_WITH_TIMEOUT(pages.count(), 1, 10000);
     QCOMPARE(pages.at(0).at(0).toInt(), 2);
     QCOMPARE(pages.at(0).at(1).value<QList<store::RunRow>>().size(), 5);
     QCOMPARE(pages.at(0).at(2).toBool(), true);
