@@ -101,11 +101,41 @@ std::optional<QList<ConnectionProfile::Option>> ConnectionProfile::parse(const Q
     const OptionsPtr options(PQconninfoParse(conninfo.toUtf8().constData(), &message));
     if (!options) {
         if (error)
-            *error = message ? QString::fromUtf8(message).trimmed() : tr("out of memory");
+            *error = message ? redactParseError(QString::fromUtf8(message).trimmed(), conninfo)
+                             : tr("out of memory");
         PQfreemem(message);
         return std::nullopt;
     }
     return collect(options.get());
+}
+
+QString ConnectionProfile::redactParseError(const QString &message, const QString &conninfo) {
+    // A password can be written as password=..., as a URI's user:password@ or as a URI query
+    // parameter; anything else holds none that a parse error could quote.
+    const bool mayHoldPassword = conninfo.contains(u"password", Qt::CaseInsensitive) ||
+                                 (isUri(conninfo) && conninfo.contains(QLatin1Char('@')));
+    if (!mayHoldPassword)
+        return message;
+    // libpq's own quoted literals ("=", "]", ":", "/") are not from the input. Every template
+    // ends with its one quoted input token, which may itself hold quotes, so everything from
+    // the first other quote to the last quote goes.
+    static const QStringList literals = {QStringLiteral("\"=\""), QStringLiteral("\"]\""),
+                                         QStringLiteral("\":\""), QStringLiteral("\"/\"")};
+    qsizetype from = -1;
+    for (qsizetype i = 0; i < message.size(); ++i) {
+        if (message.at(i) != QLatin1Char('"'))
+            continue;
+        if (literals.contains(message.mid(i, 3))) {
+            i += 2;
+            continue;
+        }
+        from = i;
+        break;
+    }
+    const qsizetype to = message.lastIndexOf(QLatin1Char('"'));
+    if (from < 0 || to <= from)
+        return message;
+    return message.left(from) + QStringLiteral("\"\u2026\"") + message.mid(to + 1);
 }
 
 QString ConnectionProfile::quoteValue(const QString &value) {

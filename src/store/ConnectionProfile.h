@@ -84,8 +84,15 @@ public:
     static QString effectiveValue(const QString &conninfo, const QString &key);
     static bool isUri(const QString &conninfo);
 
-    // The options a conninfo sets, in libpq's order, or nullopt with libpq's error message.
+    // The options a conninfo sets, in libpq's order, or nullopt with libpq's error message
+    // (passed through redactParseError()).
     static std::optional<QList<Option>> parse(const QString &conninfo, QString *error = nullptr);
+    // libpq quotes the token it stumbled on in a parse error ("missing "=" after "..."",
+    // "invalid percent-encoded token: "..."", or a whole URI), and in a malformed string that
+    // token can hold a piece of the password. When `conninfo` may hold one, the quoted part of
+    // `message` is replaced by an ellipsis; otherwise `message` is returned as it is, since the
+    // token is what tells the user where the mistake is.
+    static QString redactParseError(const QString &message, const QString &conninfo);
     // A value as libpq's key=value syntax needs it: quoted when empty or when it holds
     // anything but plain characters, with ' and \ escaped.
     static QString quoteValue(const QString &value);

@@ -1,5 +1,7 @@
 #include "store/PgConnection.h"
 
+#include "store/ConnectionProfile.h"
+
 #include <QSysInfo>
 #include <QtGlobal>
 
@@ -39,6 +41,11 @@ bool PgConnection::open(const QString &conninfo, const QString &applicationName)
     if (!m_conn || PQstatus(m_conn.get()) != CONNECTION_OK) {
         m_openError.message = m_conn ? QString::fromUtf8(PQerrorMessage(m_conn.get())).trimmed()
                                      : QStringLiteral("out of memory");
+        // A string libpq cannot parse is reported with the token it stumbled on, which may be
+        // a piece of the password: report it as parse() does, redacted.
+        QString parseError;
+        if (m_conn && !ConnectionProfile::parse(conninfo, &parseError))
+            m_openError.message = parseError;
         m_openError.connectionLost = true;
         m_openError.passwordNeeded = m_conn && PQconnectionNeedsPassword(m_conn.get()) == 1;
         m_conn.reset();

@@ -3,12 +3,14 @@
 // the settings round trip, which never writes a password.
 #include "store/ConnectionProfile.h"
 #include "store/ConnectionProfiles.h"
+#include "store/PgConnection.h"
 
 #include <QFile>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <libpq-fe.h>
 #include <pwd.h>
 #include <unistd.h>
 
@@ -64,6 +66,8 @@ private slots:
     void settingsRoundTrip();
     void passwordsAreNeverSaved_data();
     void passwordsAreNeverSaved();
+    void parseErrorsHidePasswords_data();
+    void parseErrorsHidePasswords();
 
 private:
     QTemporaryDir m_home;
@@ -474,6 +478,48 @@ void TestConnectionProfile::passwordsAreNeverSaved() {
     QVERIFY2(bytes.contains("kept"), bytes.constData()); // the file is the one written
     QVERIFY2(!bytes.contains("Pa55-Secret"), bytes.constData());
     QVERIFY2(!bytes.contains("password="), bytes.constData());
+}
+
+void TestConnectionProfile::parseErrorsHidePasswords_data() {
+    // libpq's parse errors quote the token they stumbled on; here that token is (part of) the
+    // password, found in the message before redaction.
+    QTest::addColumn<QString>("conninfo");
+    QTest::addColumn<QString>("secret");
+    QTest::addColumn<QString>("shownPart"); // what the redacted message still says
+    QTest::newRow("space in an unquoted password")
+        << u"host=db password=Pa55 T0pSecret"_s << u"T0pSecret"_s << u"missing \"=\" after"_s;
+    QTest::newRow("quote in an unquoted password")
+        << u"host=db password=Pa55 T0p\"Secret"_s << u"Secret"_s << u"missing \"=\" after"_s;
+    QTest::newRow("bad percent-encoding in a URI password")
+        << u"postgresql://alice:T0p%zzSecret@db/dedup"_s << u"T0p"_s << u"percent-encoded"_s;
+    QTest::newRow("a whole URI quoted")
+        << u"postgresql://alice:T0pSecret@[::1/dedup"_s << u"T0pSecret"_s << u"IPv6"_s;
+    QTest::newRow("bad percent-encoding in a URI query password")
+        << u"postgresql://db/dedup?password=T0p%zzSecret"_s << u"T0p"_s << u"percent-encoded"_s;
+}
+
+void TestConnectionProfile::parseErrorsHidePasswords() {
+    QFETCH(QString, conninfo);
+    QFETCH(QString, secret);
+    QFETCH(QString, shownPart);
+    char *raw = nullptr;
+    PQconninfoOption *parsed = PQconninfoParse(conninfo.toUtf8().constData(), &raw);
+    QVERIFY(!parsed);
+    QVERIFY(raw);
+    const QString unredacted = QString::fromUtf8(raw);
+    PQfreemem(raw);
+    // Otherwise the row proves nothing.
+    QVERIFY2(unredacted.contains(secret), qPrintable(unredacted));
+
+    QString error;
+    QVERIFY(!ConnectionProfile::parse(conninfo, &error));
+    QVERIFY2(!error.contains(secret), qPrintable(error));
+    QVERIFY2(error.contains(shownPart), qPrintable(error));
+
+    PgConnection conn;
+    QVERIFY(!conn.open(conninfo));
+    QVERIFY2(!conn.openError().message.contains(secret), qPrintable(conn.openError().message));
+    QVERIFY2(conn.openError().message.contains(shownPart), qPrintable(conn.openError().message));
 }
 
 QTEST_GUILESS_MAIN(TestConnectionProfile)
