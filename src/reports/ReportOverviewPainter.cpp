@@ -5,6 +5,7 @@
 #include "reports/ReportText.h"
 
 #include <QFontMetricsF>
+#include <QLocale>
 #include <QPainter>
 
 namespace dedup::reports {
@@ -183,8 +184,8 @@ void ReportOverviewPainter::statusTable(const store::ReportSummary &summary) {
         const double share =
             summary.runsTotal > 0 ? 100.0 * double(count.count) / double(summary.runsTotal) : 0;
         m_layout.drawText(QRectF(m_layout.left() + labelWidth + numberWidth, y, shareWidth, row),
-                          tr("%1 %").arg(share, 0, 'f', 1), Font::Body, ReportPalette::mutedText(),
-                          Qt::AlignRight | Qt::AlignVCenter);
+                          tr("%1 %").arg(QLocale().toString(share, 'f', 1)), Font::Body,
+                          ReportPalette::mutedText(), Qt::AlignRight | Qt::AlignVCenter);
         const qreal length = barSpace * 0.92 * share / 100.0;
         p.save();
         p.setPen(Qt::NoPen);

@@ -8,6 +8,7 @@
 #include "reports/ReportText.h"
 
 #include <QBuffer>
+#include <QLocale>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPainter>
@@ -28,7 +29,8 @@ constexpr int MaxReasonChars = 800;
 QString share(qint64 part, qint64 whole) {
     if (whole <= 0)
         return {};
-    return ReportPdfWriter::tr("%1 %").arg(100.0 * double(part) / double(whole), 0, 'f', 1);
+    return ReportPdfWriter::tr("%1 %").arg(
+        QLocale().toString(100.0 * double(part) / double(whole), 'f', 1));
 }
 
 } // namespace

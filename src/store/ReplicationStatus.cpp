@@ -3,6 +3,8 @@
 #include "store/PgConnection.h"
 #include "store/PgParams.h"
 
+#include <QLocale>
+
 #include <algorithm>
 
 namespace dedup::store {
@@ -23,10 +25,10 @@ std::optional<double> ReplicationStatus::lagSeconds() const {
 
 QString ReplicationStatus::bytesText(qint64 bytes) {
     if (bytes >= 1024 * 1024)
-        return tr("%1 MB").arg(double(bytes) / (1024.0 * 1024.0), 0, 'f', 1);
+        return tr("%1 MB").arg(QLocale().toString(double(bytes) / (1024.0 * 1024.0), 'f', 1));
     if (bytes >= 1024)
-        return tr("%1 kB").arg(double(bytes) / 1024.0, 0, 'f', 0);
-    return tr("%1 B").arg(bytes);
+        return tr("%1 kB").arg(QLocale().toString(double(bytes) / 1024.0, 'f', 0));
+    return tr("%1 B").arg(QLocale().toString(bytes));
 }
 
 QString ReplicationStatus::lagText() const {
@@ -37,8 +39,9 @@ QString ReplicationStatus::lagText() const {
         text = tr("caught up");
     } else {
         const std::optional<double> seconds = lagSeconds();
-        const QString age = seconds ? tr("%1 s").arg(std::max(0.0, *seconds), 0, 'f', 1)
-                                    : tr("no commit replayed yet");
+        const QString age =
+            seconds ? tr("%1 s").arg(QLocale().toString(std::max(0.0, *seconds), 'f', 1))
+                    : tr("no commit replayed yet");
         text = lagBytes ? tr("%1 behind (%2)").arg(bytesText(*lagBytes), age)
                         : tr("behind (%1)").arg(age);
     }
