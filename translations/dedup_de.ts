@@ -365,6 +365,49 @@
     </message>
 </context>
 <context>
+    <name>BulkOperationsDialog</name>
+    <message>
+        <source>Unfinished Bulk Operations</source>
+        <translation>Unfertige Massenaktionen</translation>
+    </message>
+    <message>
+        <source>Bulk operations of every console that are neither finished nor aborted. One whose last batch is old was left by a console that closed or crashed: continue it here or abort it. No run is changed twice, whoever applies the batches.</source>
+        <translation>Massenaktionen aller Konsolen, die weder fertig noch abgebrochen sind. Eine, deren letzter Stapel lange zurückliegt, hat eine Konsole hinterlassen, die geschlossen wurde oder abgestürzt ist: Führen Sie sie hier fort oder brechen Sie sie ab. Kein Lauf wird zweimal geändert, gleich wer die Stapel anwendet.</translation>
+    </message>
+    <message>
+        <source>&amp;Reason:</source>
+        <translation>Be&amp;gründung:</translation>
+    </message>
+    <message>
+        <source>Required to pause, resume or abort: written to the audit log</source>
+        <translation>Pflichtfeld zum Pausieren, Fortsetzen oder Abbrechen: wird ins Audit-Protokoll geschrieben</translation>
+    </message>
+    <message>
+        <source>&amp;Continue Here</source>
+        <translation>&amp;Hier weiterführen</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pausieren</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <source>A&amp;bort</source>
+        <translation>Abb&amp;rechen</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>A&amp;ktualisieren</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+</context>
+<context>
     <name>BulkPlan</name>
     <message>
         <source>A reason is required: every run&apos;s audit entry carries it.</source>
@@ -1806,10 +1849,6 @@
         <translation>Schlüssel und Nutzdaten</translation>
     </message>
     <message>
-        <source>Show &amp;raw keys and payloads</source>
-        <translation>Schlüssel und Nutzdaten &amp;ungeschwärzt anzeigen</translation>
-    </message>
-    <message>
         <source>Why the raw values are needed (required; written to the audit log)</source>
         <translation>Warum die Rohwerte benötigt werden (Pflichtfeld; wird ins Audit-Protokoll geschrieben)</translation>
     </message>
@@ -1824,6 +1863,10 @@
     <message>
         <source>Close</source>
         <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Show raw &amp;keys and payloads</source>
+        <translation>Schlüssel und Nutzdaten &amp;ungeschwärzt anzeigen</translation>
     </message>
 </context>
 <context>
@@ -4739,6 +4782,136 @@
     </message>
 </context>
 <context>
+    <name>dedup::widgets::BulkOperationsDialog</name>
+    <message>
+        <source>selecting runs</source>
+        <translation>Läufe werden ausgewählt</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>pausiert</translation>
+    </message>
+    <message>
+        <source>no batch yet</source>
+        <translation>noch kein Stapel</translation>
+    </message>
+    <message>
+        <source>%1 (%2 ago)</source>
+        <translation>%1 (vor %2)</translation>
+    </message>
+    <message>
+        <source>  run %1: %2</source>
+        <translation>  Lauf %1: %2</translation>
+    </message>
+    <message>
+        <source>  … and more (see the audit log)</source>
+        <translation>  … und weitere (siehe Audit-Protokoll)</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Requested by</source>
+        <translation>Angefordert von</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Erledigt</translation>
+    </message>
+    <message>
+        <source>Last batch by</source>
+        <translation>Letzter Stapel durch</translation>
+    </message>
+    <message>
+        <source>Last batch</source>
+        <translation>Letzter Stapel</translation>
+    </message>
+    <message>
+        <source>Could not list the operations: %1</source>
+        <translation>Die Aktionen konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>nobody yet</source>
+        <translation>noch niemand</translation>
+    </message>
+    <message>
+        <source>Operation %1</source>
+        <translation>Aktion %1</translation>
+    </message>
+    <message>
+        <source>No bulk operation is unfinished.</source>
+        <translation>Keine Massenaktion ist unfertig.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unfinished operation(s).</source>
+        <translation>
+            <numerusform>%n unfertige Aktion.</numerusform>
+            <numerusform>%n unfertige Aktionen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Connection lost, reconnecting: %1</source>
+        <translation>Verbindung verloren, neuer Verbindungsaufbau: %1</translation>
+    </message>
+    <message>
+        <source>applied by this console</source>
+        <translation>wird von dieser Konsole angewendet</translation>
+    </message>
+    <message>
+        <source>no batch applied yet</source>
+        <translation>noch kein Stapel angewendet</translation>
+    </message>
+    <message>
+        <source>last batch by %1, %2</source>
+        <translation>letzter Stapel durch %1, %2</translation>
+    </message>
+    <message>
+        <source>%1, requested by %2: %3 (%4)</source>
+        <translation>%1, angefordert von %2: %3 (%4)</translation>
+    </message>
+    <message>
+        <source>Applied %1 · skipped because changed %2 · failed %3 · pending %4</source>
+        <translation>Angewendet %1 · übersprungen wegen Änderung %2 · fehlgeschlagen %3 · ausstehend %4</translation>
+    </message>
+    <message>
+        <source>Failed:</source>
+        <translation>Fehlgeschlagen:</translation>
+    </message>
+    <message>
+        <source>Skipped because the run changed since it was selected:</source>
+        <translation>Übersprungen, weil sich der Lauf seit der Auswahl geändert hat:</translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation>Ausblenden</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Select an operation to follow it.</source>
+        <translation>Wählen Sie eine Aktion aus, um ihr zu folgen.</translation>
+    </message>
+</context>
+<context>
     <name>dedup::widgets::ConnectionBanner</name>
     <message>
         <source>&amp;Retry now</source>
@@ -5334,6 +5507,14 @@
     <message>
         <source>Bulk: %1 operations active</source>
         <translation>Massenaktionen: %1 aktiv</translation>
+    </message>
+    <message>
+        <source>Unfinished &amp;Bulk Operations…</source>
+        <translation>Unfertige &amp;Massenaktionen…</translation>
+    </message>
+    <message>
+        <source>Click to follow, continue or abort one.</source>
+        <translation>Klicken, um einer zu folgen, sie weiterzuführen oder abzubrechen.</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,7 @@
 #include "widgets/ActionDialog.h"
 #include "widgets/AuditLogView.h"
 #include "widgets/BulkActionDialog.h"
+#include "widgets/BulkOperationsDialog.h"
 #include "widgets/CorrelationView.h"
 #include "widgets/DetailViews.h"
 #include "widgets/MainWindow.h"
@@ -83,6 +84,8 @@ OperatorViews::OperatorViews(MainWindow *window, DetailViews *details)
     m_bulkLabel->setObjectName(QStringLiteral("bulkLabel"));
     m_bulkLabel->hide();
     window->statusBar()->insertPermanentWidget(0, m_bulkLabel);
+    // For an operator the label is a link to the operations (to continue or abort one).
+    connect(m_bulkLabel, &QLabel::linkActivated, this, [this] { openBulkOperations(); });
     m_bulkPoll->setInterval(5000);
     connect(m_bulkPoll, &QTimer::timeout, this, [this] {
         if (m_bulkWatcher)
@@ -111,6 +114,29 @@ void OperatorViews::fillMenu(QMenu *menu) {
                       detail->leaseToken(), detail->statusName(), detail->leaseExpired(),
                       detail->continuationQueued(), false);
     addBulkActions(menu);
+    menu->addSeparator();
+    connect(menu->addAction(tr("Unfinished &Bulk Operations…")), &QAction::triggered, this,
+            [this] { openBulkOperations(); });
+}
+
+BulkOperationsDialog *OperatorViews::openBulkOperations() {
+    if (!canOperate())
+        return nullptr;
+    if (!m_operationsDialog) {
+        // Actions go to the primary, whatever the lists read.
+        m_operationsDialog = new BulkOperationsDialog(m_session->conninfo(), m_window);
+        m_operationsDialog->setObjectName(QStringLiteral("bulkOperationsDialog"));
+        connect(m_operationsDialog, &BulkOperationsDialog::operationFinished, this, [this] {
+            if (m_bulkWatcher)
+                m_bulkWatcher->requestActiveOperations();
+        });
+    } else {
+        m_operationsDialog->refresh();
+    }
+    m_operationsDialog->show();
+    m_operationsDialog->raise();
+    m_operationsDialog->activateWindow();
+    return m_operationsDialog;
 }
 
 void OperatorViews::addRunActions(QMenu *menu, const QString &title, qint64 runId, qint64 token,
@@ -225,10 +251,20 @@ void OperatorViews::showActiveBulk(const QList<store::BulkState> &operations) {
                 .arg(op.total)
                 .arg(op.runner.isEmpty() ? QString() : tr(" (last batch by %1)").arg(op.runner)));
     }
-    m_bulkLabel->setText(operations.size() == 1
+    const QString text = operations.size() == 1
                              ? tr("Bulk: %1").arg(lines.constFirst())
-                             : tr("Bulk: %1 operations active").arg(operations.size()));
-    m_bulkLabel->setToolTip(lines.join(QLatin1Char('\n')));
+                             : tr("Bulk: %1 operations active").arg(operations.size());
+    if (canOperate()) {
+        m_bulkLabel->setTextFormat(Qt::RichText);
+        m_bulkLabel->setText(QStringLiteral("<a href=\"bulk\">%1</a>").arg(text.toHtmlEscaped()));
+    } else {
+        m_bulkLabel->setTextFormat(Qt::PlainText);
+        m_bulkLabel->setText(text);
+    }
+    m_bulkLabel->setToolTip(lines.join(QLatin1Char('\n')) +
+                            (canOperate()
+                                 ? QLatin1Char('\n') + tr("Click to follow, continue or abort one.")
+                                 : QString()));
     m_bulkLabel->show();
 }
 
@@ -297,6 +333,7 @@ void OperatorViews::detach() {
     for (const QPointer<BulkActionDialog> &dialog : std::as_const(m_bulkDialogs))
         delete dialog.data();
     m_bulkDialogs.clear();
+    delete m_operationsDialog.data();
     m_review->setModel(nullptr);
     m_review->setActionSource({}, false);
     m_review->setStandbyLag({});

@@ -31,6 +31,7 @@ namespace dedup::widgets {
 
 class AuditLogView;
 class BulkActionDialog;
+class BulkOperationsDialog;
 class DetailViews;
 class MainWindow;
 class ReviewQueueView;
@@ -62,6 +63,10 @@ public:
     QLabel *bulkLabel() const { return m_bulkLabel; }
     // How often other consoles' bulk operations are looked up (default 5 s).
     void setBulkPollInterval(int milliseconds);
+    // Opens (or raises) the list of unfinished bulk operations, where one left by a closed
+    // or crashed console is continued or aborted (operators only). Kept while the store is
+    // attached, so work continued there goes on when it is hidden.
+    BulkOperationsDialog *openBulkOperations();
 
 private:
     void attach(StoreSession *session);
@@ -92,6 +97,7 @@ private:
     QLabel *m_bulkLabel;
     QTimer *m_bulkPoll;
     QList<QPointer<BulkActionDialog>> m_bulkDialogs;
+    QPointer<BulkOperationsDialog> m_operationsDialog;
 };
 
 } // namespace dedup::widgets

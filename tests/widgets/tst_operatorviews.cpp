@@ -10,6 +10,7 @@
 #include "models/StuckRunsModel.h"
 #include "store/BulkOperations.h"
 #include "widgets/AuditLogView.h"
+#include "widgets/BulkOperationsDialog.h"
 #include "widgets/DetailViews.h"
 #include "widgets/MainWindow.h"
 #include "widgets/OperatorViews.h"
@@ -70,6 +71,7 @@ private slots:
     void reviewAndAuditTabsShowTheStore();
     void stuckRowsOfferTheirActions();
     void anotherConsolesBulkOperationIsShown();
+    void operatorOpensUnfinishedOperations();
 };
 
 void TestOperatorViews::initTestCase() {
@@ -264,6 +266,61 @@ void TestOperatorViews::anotherConsolesBulkOperationIsShown() {
                          store::BulkOperations::newBulkId())
                 .ok());
     QTRY_VERIFY_WITH_TIMEOUT(!label->isVisible(), 5000);
+}
+
+void TestOperatorViews::operatorOpensUnfinishedOperations() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(actiontest::seedFailedRuns(db, 3, QStringLiteral("uo-")), QString());
+    MainWindow window;
+    window.operatorViews()->setBulkPollInterval(200);
+    window.attachStore(reportFor(db, QStringLiteral("t_operator"), true));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QMenu menu;
+    window.operatorViews()->fillMenu(&menu);
+    QVERIFY2(entries(menu).contains(QStringLiteral("Unfinished &Bulk Operations…")),
+             qPrintable(entries(menu).join(QLatin1Char('\n'))));
+
+    // A console left an operation behind: the status bar's label links to the list.
+    auto other = db.connect(QStringLiteral("t_operator"));
+    QVERIFY(other);
+    store::BulkOperations bulk(*other);
+    store::BulkRequest request;
+    request.id = store::BulkOperations::newBulkId();
+    request.action = store::BulkAction::Cancel;
+    request.reason = QStringLiteral("provider outage");
+    QVERIFY(bulk.create(request).ok());
+    const auto rows = other->exec(QStringLiteral(
+        "SELECT id, lease_token FROM dedup.runs WHERE status = 'failed' ORDER BY id"));
+    QVERIFY(rows.ok());
+    QList<store::BulkItem> items;
+    for (int i = 0; i < rows.rows(); ++i)
+        items.append({rows.toInt64(i, 0), rows.toInt64(i, 1), QStringLiteral("failed")});
+    QVERIFY(bulk.addItems(request.id, items).ok());
+    QVERIFY(bulk.control(request.id, store::BulkCommand::Start, request.reason,
+                         store::BulkOperations::newBulkId())
+                .ok());
+    QLabel *label = window.operatorViews()->bulkLabel();
+    QTRY_VERIFY_WITH_TIMEOUT(label->isVisible(), 5000);
+    QVERIFY2(label->text().startsWith(QStringLiteral("<a href=")), qPrintable(label->text()));
+    emit label->linkActivated(QStringLiteral("bulk"));
+    auto *dialog = window.findChild<widgets::BulkOperationsDialog *>();
+    QVERIFY(dialog);
+    QVERIFY(dialog->isVisible());
+    QTRY_COMPARE_WITH_TIMEOUT(dialog->operations().size(), 1, 5000);
+    QCOMPARE(dialog->operations().at(0).id, request.id);
+    // The same dialog again (work continued in it goes on while it is hidden).
+    dialog->hide();
+    QCOMPARE(window.operatorViews()->openBulkOperations(), dialog);
+    QVERIFY(dialog->isVisible());
+
+    // A viewer is offered neither the entry nor the link, and gets no dialog.
+    window.attachStore(reportFor(db, QStringLiteral("t_viewer"), false));
+    QVERIFY(!window.findChild<widgets::BulkOperationsDialog *>());
+    QVERIFY(!window.operatorViews()->openBulkOperations());
+    QTRY_VERIFY_WITH_TIMEOUT(label->isVisible(), 5000);
+    QVERIFY2(!label->text().contains(QStringLiteral("<a ")), qPrintable(label->text()));
 }
 
 QTEST_MAIN(TestOperatorViews)

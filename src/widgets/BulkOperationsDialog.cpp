@@ -1,0 +1,300 @@
+#include "widgets/BulkOperationsDialog.h"
+
+#include "models/BulkRunner.h"
+#include "models/DurationText.h"
+#include "models/OperatorAction.h"
+#include "store/BulkAction.h"
+#include "ui_BulkOperationsDialog.h"
+
+#include <QHeaderView>
+#include <QLocale>
+#include <QPushButton>
+#include <QTimer>
+
+namespace dedup::widgets {
+
+using models::BulkPhase;
+using models::BulkReport;
+using models::BulkRunner;
+
+namespace {
+
+enum Column { ActionColumn, RequestedByColumn, StatusColumn, DoneColumn, RunnerColumn, SeenColumn };
+
+QString actionTitle(const store::BulkState &state) {
+    const std::optional<store::BulkAction> action = store::bulkActionFromString(state.action);
+    return action ? models::OperatorActionText::title(*action) : state.action;
+}
+
+QString statusText(const QString &status) {
+    if (status == u"preparing")
+        return BulkOperationsDialog::tr("selecting runs");
+    if (status == u"running")
+        return BulkOperationsDialog::tr("running");
+    if (status == u"paused")
+        return BulkOperationsDialog::tr("paused");
+    return status;
+}
+
+// "14:02:31 (5 min ago)" by this machine's clock; "never" before the first batch.
+QString seenText(const QDateTime &at) {
+    if (!at.isValid())
+        return BulkOperationsDialog::tr("no batch yet");
+    const qint64 age = at.msecsTo(QDateTime::currentDateTimeUtc());
+    return BulkOperationsDialog::tr("%1 (%2 ago)")
+        .arg(QLocale().toString(at.toLocalTime(), QLocale::ShortFormat),
+             models::DurationText::format(qMax<qint64>(0, age)));
+}
+
+QString itemLines(const QList<store::BulkItemOutcome> &items, bool more) {
+    QStringList lines;
+    for (const store::BulkItemOutcome &item : items)
+        lines << BulkOperationsDialog::tr("  run %1: %2").arg(item.runId).arg(item.detail);
+    if (more)
+        lines << BulkOperationsDialog::tr("  … and more (see the audit log)");
+    return lines.join(u'\n');
+}
+
+} // namespace
+
+BulkOperationsDialog::BulkOperationsDialog(const QString &conninfo, QWidget *parent)
+    : QDialog(parent)
+    , m_ui(std::make_unique<Ui::BulkOperationsDialog>())
+    , m_conninfo(conninfo)
+    , m_lister(std::make_unique<BulkRunner>(conninfo))
+    , m_refresh(new QTimer(this)) {
+    m_ui->setupUi(this);
+    for (QLabel *label : {m_ui->listLabel, m_ui->selectedLabel, m_ui->countersLabel})
+        label->setTextFormat(Qt::PlainText);
+    QTableWidget *table = m_ui->operationsTable;
+    table->setColumnCount(6);
+    table->setHorizontalHeaderLabels({tr("Operation"), tr("Requested by"), tr("Status"), tr("Done"),
+                                      tr("Last batch by"), tr("Last batch")});
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setStretchLastSection(true);
+    m_ui->progressBar->hide();
+    m_ui->reportText->hide();
+
+    connect(m_lister.get(), &BulkRunner::activeOperations, this,
+            &BulkOperationsDialog::showOperations);
+    connect(m_lister.get(), &BulkRunner::activeOperationsFailed, this,
+            [this](const QString &message) {
+                m_ui->listLabel->setText(tr("Could not list the operations: %1").arg(message));
+            });
+    connect(table, &QTableWidget::itemSelectionChanged, this, [this] {
+        const QList<QTableWidgetItem *> selected = m_ui->operationsTable->selectedItems();
+        if (selected.isEmpty() || m_stepping)
+            return;
+        const QString id = m_ui->operationsTable->item(selected.first()->row(), ActionColumn)
+                               ->data(Qt::UserRole)
+                               .toString();
+        if (id != m_currentId)
+            follow(id, false);
+    });
+    connect(m_ui->reasonEdit, &QLineEdit::textChanged, this, &BulkOperationsDialog::updateButtons);
+    connect(m_ui->continueButton, &QPushButton::clicked, this, &BulkOperationsDialog::continueHere);
+    connect(m_ui->pauseButton, &QPushButton::clicked, this,
+            [this] { control(&BulkRunner::pause); });
+    connect(m_ui->resumeButton, &QPushButton::clicked, this,
+            [this] { control(&BulkRunner::resume); });
+    connect(m_ui->abortButton, &QPushButton::clicked, this,
+            [this] { control(&BulkRunner::abort); });
+    connect(m_ui->refreshButton, &QPushButton::clicked, this, &BulkOperationsDialog::refresh);
+    connect(m_ui->closeButton, &QPushButton::clicked, this, &QDialog::reject);
+    m_refresh->setInterval(3000);
+    connect(m_refresh, &QTimer::timeout, this, &BulkOperationsDialog::refresh);
+    m_refresh->start();
+    refresh();
+    updateButtons();
+}
+
+BulkOperationsDialog::~BulkOperationsDialog() = default;
+
+void BulkOperationsDialog::setRefreshInterval(int milliseconds) {
+    m_refresh->setInterval(qMax(10, milliseconds));
+}
+
+void BulkOperationsDialog::setBatchSize(int runs) {
+    m_batchSize = runs;
+}
+
+void BulkOperationsDialog::setPollInterval(int milliseconds) {
+    m_pollMs = milliseconds;
+}
+
+void BulkOperationsDialog::refresh() {
+    m_lister->requestActiveOperations();
+}
+
+bool BulkOperationsDialog::selectOperation(const QString &id) {
+    if (m_stepping)
+        return false;
+    for (int row = 0; row < m_ui->operationsTable->rowCount(); ++row) {
+        if (m_ui->operationsTable->item(row, ActionColumn)->data(Qt::UserRole).toString() == id) {
+            m_ui->operationsTable->selectRow(row);
+            if (m_currentId != id)
+                follow(id, false);
+            return true;
+        }
+    }
+    return false;
+}
+
+void BulkOperationsDialog::showOperations(const QList<store::BulkState> &operations) {
+    m_operations = operations;
+    QTableWidget *table = m_ui->operationsTable;
+    const QSignalBlocker blocker(table); // a refresh is not a new selection
+    table->setRowCount(int(operations.size()));
+    const QLocale locale;
+    int selectedRow = -1;
+    for (int row = 0; row < operations.size(); ++row) {
+        const store::BulkState &op = operations.at(row);
+        const QStringList cells{actionTitle(op),
+                                op.requestedBy,
+                                statusText(op.status),
+                                tr("%1 of %2")
+                                    .arg(locale.toString(op.applied + op.changed + op.failed),
+                                         locale.toString(op.total)),
+                                op.runner.isEmpty() ? tr("nobody yet") : op.runner,
+                                seenText(op.runnerSeenAt)};
+        for (int column = 0; column < cells.size(); ++column) {
+            auto *item = new QTableWidgetItem(cells.at(column));
+            if (column == ActionColumn)
+                item->setData(Qt::UserRole, op.id);
+            item->setToolTip(column == ActionColumn ? tr("Operation %1").arg(op.id)
+                                                    : cells.at(column));
+            table->setItem(row, column, item);
+        }
+        if (op.id == m_currentId)
+            selectedRow = row;
+    }
+    if (selectedRow >= 0)
+        table->selectRow(selectedRow);
+    else
+        table->clearSelection();
+    m_ui->listLabel->setText(
+        operations.isEmpty() ? tr("No bulk operation is unfinished.")
+                             : tr("%n unfinished operation(s).", nullptr, int(operations.size())));
+    updateButtons();
+}
+
+void BulkOperationsDialog::follow(const QString &id, bool step) {
+    // A runner attaches once: a new one for each operation (deleting the old one stops its
+    // polling; it was only following).
+    m_runner = std::make_unique<BulkRunner>(m_conninfo);
+    m_runner->setBatchSize(m_batchSize);
+    m_runner->setPollInterval(m_pollMs);
+    m_currentId = id;
+    m_stepping = step;
+    connect(m_runner.get(), &BulkRunner::phaseChanged, this, [this] {
+        showProgress();
+        updateButtons();
+    });
+    connect(m_runner.get(), &BulkRunner::progress, this, &BulkOperationsDialog::showProgress);
+    connect(m_runner.get(), &BulkRunner::finished, this, [this](const BulkReport &report) {
+        m_stepping = false;
+        showReport(report);
+        updateButtons();
+        refresh();
+        emit operationFinished(report);
+    });
+    connect(m_runner.get(), &BulkRunner::failed, this, [this](const QString &message) {
+        m_stepping = false;
+        m_ui->reportText->show();
+        m_ui->reportText->appendPlainText(tr("Failed: %1").arg(message));
+        updateButtons();
+    });
+    connect(m_runner.get(), &BulkRunner::connectionLost, this, [this](const QString &message) {
+        m_ui->countersLabel->setText(tr("Connection lost, reconnecting: %1").arg(message));
+    });
+    connect(m_runner.get(), &BulkRunner::connectionRestored, this,
+            &BulkOperationsDialog::showProgress);
+    m_ui->reportText->clear();
+    m_ui->reportText->hide();
+    m_ui->progressBar->show();
+    m_ui->progressBar->setRange(0, 0); // busy until the first look
+    m_ui->countersLabel->clear();
+    m_runner->attach(id, step);
+    showProgress();
+    updateButtons();
+}
+
+void BulkOperationsDialog::continueHere() {
+    if (m_currentId.isEmpty() || m_stepping)
+        return;
+    follow(m_currentId, true);
+}
+
+void BulkOperationsDialog::control(void (BulkRunner::*command)(const QString &)) {
+    const QString reason = m_ui->reasonEdit->text().trimmed();
+    if (!m_runner || reason.isEmpty())
+        return;
+    (m_runner.get()->*command)(reason);
+}
+
+QString BulkOperationsDialog::describe(const store::BulkState &state) const {
+    const QString who =
+        m_stepping
+            ? tr("applied by this console")
+            : (state.runner.isEmpty()
+                   ? tr("no batch applied yet")
+                   : tr("last batch by %1, %2").arg(state.runner, seenText(state.runnerSeenAt)));
+    return tr("%1, requested by %2: %3 (%4)")
+        .arg(actionTitle(state), state.requestedBy, statusText(state.status), who);
+}
+
+void BulkOperationsDialog::showProgress() {
+    if (!m_runner)
+        return;
+    const store::BulkState &state = m_runner->state();
+    const QLocale locale;
+    if (!state.action.isEmpty())
+        m_ui->selectedLabel->setText(describe(state));
+    if (state.total > 0) {
+        // QProgressBar counts in int: scale large operations to per mille.
+        const qint64 done = state.applied + state.changed + state.failed;
+        m_ui->progressBar->setRange(0, 1000);
+        m_ui->progressBar->setValue(int(done * 1000 / state.total));
+        m_ui->progressBar->setFormat(
+            tr("%1 of %2").arg(locale.toString(done), locale.toString(state.total)));
+    }
+    if (!state.id.isEmpty() && !state.action.isEmpty()) {
+        m_ui->countersLabel->setText(
+            tr("Applied %1 · skipped because changed %2 · failed %3 · pending %4")
+                .arg(locale.toString(state.applied), locale.toString(state.changed),
+                     locale.toString(state.failed), locale.toString(state.pending)));
+    }
+}
+
+void BulkOperationsDialog::showReport(const BulkReport &report) {
+    showProgress();
+    QStringList text{report.summary()};
+    if (!report.failedItems.isEmpty())
+        text << tr("Failed:") + u'\n' + itemLines(report.failedItems, report.moreFailed);
+    if (!report.changedItems.isEmpty()) {
+        text << tr("Skipped because the run changed since it was selected:") + u'\n' +
+                    itemLines(report.changedItems, report.moreChanged);
+    }
+    m_ui->reportText->setPlainText(text.join(QStringLiteral("\n\n")));
+    m_ui->reportText->show();
+}
+
+void BulkOperationsDialog::updateButtons() {
+    const BulkPhase phase = m_runner ? m_runner->phase() : BulkPhase::Idle;
+    const QString status = m_runner ? m_runner->state().status : QString();
+    const bool reason = !m_ui->reasonEdit->text().trimmed().isEmpty();
+    const bool live =
+        phase == BulkPhase::Running || phase == BulkPhase::Paused || phase == BulkPhase::Watching;
+    // An operation interrupted while its runs were being selected has an incomplete set: it
+    // can only be aborted (BulkRunner::attach).
+    m_ui->continueButton->setEnabled(live && !m_stepping && status != u"preparing");
+    m_ui->pauseButton->setEnabled(live && reason && status == u"running");
+    m_ui->resumeButton->setEnabled(live && reason && status == u"paused");
+    m_ui->abortButton->setEnabled(live && reason);
+    m_ui->operationsTable->setEnabled(!m_stepping);
+    m_ui->closeButton->setText(m_stepping ? tr("Hide") : tr("Close"));
+    if (!m_runner)
+        m_ui->selectedLabel->setText(tr("Select an operation to follow it."));
+}
+
+} // namespace dedup::widgets

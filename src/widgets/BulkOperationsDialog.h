@@ -1,0 +1,89 @@
+#pragma once
+
+#include "models/BulkReport.h"
+#include "store/BulkState.h"
+
+#include <QDialog>
+#include <QList>
+
+#include <memory>
+
+class QTimer;
+
+namespace Ui {
+class BulkOperationsDialog;
+}
+
+namespace dedup::models {
+class BulkRunner;
+}
+
+namespace dedup::widgets {
+
+// Every console's unfinished bulk operations (bulk_summary: not finished, not aborted), and
+// what an operator can do about one (SPEC 7 "Actions": pause and abort, from any console).
+// A console that closes or crashes in the middle of an operation leaves it running in the
+// store with its pending runs; here another operator sees it, with who applied its last
+// batch and when, and can:
+//   - follow it (selecting it: progress as the console applying it makes it);
+//   - Continue Here: apply its remaining batches from this console (BulkRunner::attach;
+//     batches take turns with any other console stepping it, so nothing is applied twice);
+//   - Pause, Resume, Abort, each with a reason that goes into the audit log.
+// While this dialog applies an operation, the list cannot switch to another one: closing the
+// dialog hides it and the work goes on (the integrator keeps the dialog alive); deleting the
+// dialog stops after the batch in flight rolls back, and the operation can be continued again.
+class BulkOperationsDialog : public QDialog {
+    Q_OBJECT
+
+public:
+    explicit BulkOperationsDialog(const QString &conninfo, QWidget *parent = nullptr);
+    ~BulkOperationsDialog() override;
+
+    // How often the list is read again (default 3 s).
+    void setRefreshInterval(int milliseconds);
+    // Runs per server transaction when continuing here (BulkRunner::setBatchSize).
+    void setBatchSize(int runs);
+    // How often a followed or paused operation is looked at (BulkRunner::setPollInterval).
+    void setPollInterval(int milliseconds);
+    void refresh();
+
+    // The operations as last listed, in the table's order.
+    const QList<store::BulkState> &operations() const { return m_operations; }
+    // The operation followed or applied here (empty: none selected).
+    QString currentId() const { return m_currentId; }
+    // Follows or applies currentId(); null while none is selected.
+    models::BulkRunner *runner() const { return m_runner.get(); }
+    // This dialog applies the current operation's batches (Continue Here).
+    bool isStepping() const { return m_stepping; }
+    // Selects the listed operation `id` and follows it; false when it is not listed or while
+    // this dialog applies another one.
+    bool selectOperation(const QString &id);
+
+signals:
+    void operationFinished(const dedup::models::BulkReport &report);
+
+private:
+    void showOperations(const QList<store::BulkState> &operations);
+    void follow(const QString &id, bool step);
+    void continueHere();
+    void control(void (models::BulkRunner::*command)(const QString &));
+    void showProgress();
+    void showReport(const models::BulkReport &report);
+    void updateButtons();
+    QString describe(const store::BulkState &state) const;
+
+    std::unique_ptr<Ui::BulkOperationsDialog> m_ui;
+    QString m_conninfo;
+    // Lists the operations; never steps one.
+    std::unique_ptr<models::BulkRunner> m_lister;
+    // Re-created for each operation followed or continued: a runner attaches once.
+    std::unique_ptr<models::BulkRunner> m_runner;
+    QTimer *m_refresh;
+    QList<store::BulkState> m_operations;
+    QString m_currentId;
+    bool m_stepping = false;
+    int m_batchSize = 100;
+    int m_pollMs = 1000;
+};
+
+} // namespace dedup::widgets
