@@ -101,14 +101,24 @@ BulkOperationsDialog::BulkOperationsDialog(const QString &conninfo, QWidget *par
             [this] { control(&BulkRunner::abort); });
     connect(m_ui->refreshButton, &QPushButton::clicked, this, &BulkOperationsDialog::refresh);
     connect(m_ui->closeButton, &QPushButton::clicked, this, &QDialog::reject);
+    // Polled while shown (showEvent / hideEvent); read once now.
     m_refresh->setInterval(3000);
     connect(m_refresh, &QTimer::timeout, this, &BulkOperationsDialog::refresh);
-    m_refresh->start();
     refresh();
     updateButtons();
 }
 
 BulkOperationsDialog::~BulkOperationsDialog() = default;
+
+void BulkOperationsDialog::showEvent(QShowEvent *event) {
+    QDialog::showEvent(event);
+    m_refresh->start();
+}
+
+void BulkOperationsDialog::hideEvent(QHideEvent *event) {
+    QDialog::hideEvent(event);
+    m_refresh->stop();
+}
 
 void BulkOperationsDialog::setRefreshInterval(int milliseconds) {
     m_refresh->setInterval(qMax(10, milliseconds));
@@ -200,6 +210,9 @@ void BulkOperationsDialog::follow(const QString &id, bool step) {
     });
     connect(m_runner.get(), &BulkRunner::failed, this, [this](const QString &message) {
         m_stepping = false;
+        // Selecting the operation again follows it anew.
+        m_currentId.clear();
+        m_ui->operationsTable->clearSelection();
         m_ui->reportText->show();
         m_ui->reportText->appendPlainText(tr("Failed: %1").arg(message));
         updateButtons();

@@ -39,7 +39,7 @@ public:
     explicit BulkOperationsDialog(const QString &conninfo, QWidget *parent = nullptr);
     ~BulkOperationsDialog() override;
 
-    // How often the list is read again (default 3 s).
+    // How often the list is read again while the dialog is shown (default 3 s).
     void setRefreshInterval(int milliseconds);
     // Runs per server transaction when continuing here (BulkRunner::setBatchSize).
     void setBatchSize(int runs);
@@ -61,6 +61,10 @@ public:
 
 signals:
     void operationFinished(const dedup::models::BulkReport &report);
+
+protected:
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
 
 private:
     void showOperations(const QList<store::BulkState> &operations);

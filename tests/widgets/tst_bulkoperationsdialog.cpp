@@ -154,6 +154,7 @@ void TestBulkOperationsDialog::pauseResumeAbortNeedAReason() {
     BulkOperationsDialog dialog(conninfo);
     dialog.setRefreshInterval(100);
     dialog.setPollInterval(50);
+    dialog.show();
     QTRY_COMPARE_WITH_TIMEOUT(dialog.operations().size(), 1, 10000);
     QVERIFY(dialog.selectOperation(id));
     QTRY_COMPARE_WITH_TIMEOUT(dialog.runner()->state().status, QStringLiteral("running"), 10000);
