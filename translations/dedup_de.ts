@@ -474,6 +474,33 @@
     </message>
 </context>
 <context>
+    <name>BulkProgressText</name>
+    <message>
+        <source>  run %1: %2</source>
+        <translation>  Lauf %1: %2</translation>
+    </message>
+    <message>
+        <source>  … and more (see the audit log)</source>
+        <translation>  … und weitere (siehe Audit-Protokoll)</translation>
+    </message>
+    <message>
+        <source>Applied %1 · skipped because changed %2 · failed %3 · pending %4</source>
+        <translation>Angewendet %1 · übersprungen wegen Änderung %2 · fehlgeschlagen %3 · ausstehend %4</translation>
+    </message>
+    <message>
+        <source>Failed:</source>
+        <translation>Fehlgeschlagen:</translation>
+    </message>
+    <message>
+        <source>Skipped because the run changed since it was selected:</source>
+        <translation>Übersprungen, weil sich der Lauf seit der Auswahl geändert hat:</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+</context>
+<context>
     <name>BulkReport</name>
     <message>
         <source>%1 runs: %2 applied, %3 skipped because they changed, %4 failed.</source>
@@ -4697,14 +4724,6 @@
 <context>
     <name>dedup::widgets::BulkActionDialog</name>
     <message>
-        <source>  run %1: %2</source>
-        <translation>  Lauf %1: %2</translation>
-    </message>
-    <message>
-        <source>  … and more (see the audit log)</source>
-        <translation>  … und weitere (siehe Audit-Protokoll)</translation>
-    </message>
-    <message>
         <source>Could not read the runs: %1</source>
         <translation>Die Läufe konnten nicht gelesen werden: %1</translation>
     </message>
@@ -4753,24 +4772,8 @@
         <translation>Geben Sie %1 ein, um zu bestätigen</translation>
     </message>
     <message>
-        <source>%1 of %2</source>
-        <translation>%1 von %2</translation>
-    </message>
-    <message>
-        <source>Applied %1 · skipped because changed %2 · failed %3 · pending %4</source>
-        <translation>Angewendet %1 · übersprungen wegen Änderung %2 · fehlgeschlagen %3 · ausstehend %4</translation>
-    </message>
-    <message>
         <source>(paused)</source>
         <translation>(pausiert)</translation>
-    </message>
-    <message>
-        <source>Failed:</source>
-        <translation>Fehlgeschlagen:</translation>
-    </message>
-    <message>
-        <source>Skipped because the run changed since it was selected:</source>
-        <translation>Übersprungen, weil sich der Lauf seit der Auswahl geändert hat:</translation>
     </message>
     <message>
         <source>Hide</source>
@@ -4802,14 +4805,6 @@
     <message>
         <source>%1 (%2 ago)</source>
         <translation>%1 (vor %2)</translation>
-    </message>
-    <message>
-        <source>  run %1: %2</source>
-        <translation>  Lauf %1: %2</translation>
-    </message>
-    <message>
-        <source>  … and more (see the audit log)</source>
-        <translation>  … und weitere (siehe Audit-Protokoll)</translation>
     </message>
     <message>
         <source>Operation</source>
@@ -4885,18 +4880,6 @@
     <message>
         <source>%1, requested by %2: %3 (%4)</source>
         <translation>%1, angefordert von %2: %3 (%4)</translation>
-    </message>
-    <message>
-        <source>Applied %1 · skipped because changed %2 · failed %3 · pending %4</source>
-        <translation>Angewendet %1 · übersprungen wegen Änderung %2 · fehlgeschlagen %3 · ausstehend %4</translation>
-    </message>
-    <message>
-        <source>Failed:</source>
-        <translation>Fehlgeschlagen:</translation>
-    </message>
-    <message>
-        <source>Skipped because the run changed since it was selected:</source>
-        <translation>Übersprungen, weil sich der Lauf seit der Auswahl geändert hat:</translation>
     </message>
     <message>
         <source>Hide</source>

@@ -4,6 +4,7 @@
 #include "models/BulkRunner.h"
 #include "models/OperatorAction.h"
 #include "ui_BulkActionDialog.h"
+#include "widgets/BulkProgressText.h"
 #include "widgets/WarningColor.h"
 
 #include <QLocale>
@@ -31,15 +32,6 @@ QString counts(const QList<models::BulkCount> &list) {
     for (const models::BulkCount &count : list)
         parts << QStringLiteral("%1 %2").arg(locale.toString(count.runs), count.name);
     return parts.join(QStringLiteral(", "));
-}
-
-QString itemLines(const QList<store::BulkItemOutcome> &items, bool more) {
-    QStringList lines;
-    for (const store::BulkItemOutcome &item : items)
-        lines << BulkActionDialog::tr("  run %1: %2").arg(item.runId).arg(item.detail);
-    if (more)
-        lines << BulkActionDialog::tr("  … and more (see the audit log)");
-    return lines.join(u'\n');
 }
 
 } // namespace
@@ -210,32 +202,15 @@ void BulkActionDialog::control(void (BulkRunner::*command)(const QString &)) {
 
 void BulkActionDialog::showProgress() {
     const store::BulkState &state = m_runner->state();
-    const QLocale locale;
-    if (state.total > 0) {
-        // QProgressBar counts in int: scale large operations to per mille.
-        const qint64 done = state.applied + state.changed + state.failed;
-        m_ui->progressBar->setRange(0, 1000);
-        m_ui->progressBar->setValue(int(done * 1000 / state.total));
-        m_ui->progressBar->setFormat(
-            tr("%1 of %2").arg(locale.toString(done), locale.toString(state.total)));
-    }
+    BulkProgressText::showOn(m_ui->progressBar, state);
     m_ui->countersLabel->setText(
-        tr("Applied %1 · skipped because changed %2 · failed %3 · pending %4")
-            .arg(locale.toString(state.applied), locale.toString(state.changed),
-                 locale.toString(state.failed), locale.toString(state.pending)) +
+        BulkProgressText::counters(state) +
         (m_runner->phase() == BulkPhase::Paused ? u' ' + tr("(paused)") : QString()));
 }
 
 void BulkActionDialog::showReport(const BulkReport &report) {
     showProgress();
-    QStringList text{report.summary()};
-    if (!report.failedItems.isEmpty())
-        text << tr("Failed:") + u'\n' + itemLines(report.failedItems, report.moreFailed);
-    if (!report.changedItems.isEmpty()) {
-        text << tr("Skipped because the run changed since it was selected:") + u'\n' +
-                    itemLines(report.changedItems, report.moreChanged);
-    }
-    m_ui->reportText->setPlainText(text.join(QStringLiteral("\n\n")));
+    m_ui->reportText->setPlainText(BulkProgressText::report(report));
     m_ui->reportText->show();
 }
 

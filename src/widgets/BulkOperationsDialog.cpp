@@ -5,6 +5,7 @@
 #include "models/OperatorAction.h"
 #include "store/BulkAction.h"
 #include "ui_BulkOperationsDialog.h"
+#include "widgets/BulkProgressText.h"
 
 #include <QHeaderView>
 #include <QLocale>
@@ -44,15 +45,6 @@ QString seenText(const QDateTime &at) {
     return BulkOperationsDialog::tr("%1 (%2 ago)")
         .arg(QLocale().toString(at.toLocalTime(), QLocale::ShortFormat),
              models::DurationText::format(qMax<qint64>(0, age)));
-}
-
-QString itemLines(const QList<store::BulkItemOutcome> &items, bool more) {
-    QStringList lines;
-    for (const store::BulkItemOutcome &item : items)
-        lines << BulkOperationsDialog::tr("  run %1: %2").arg(item.runId).arg(item.detail);
-    if (more)
-        lines << BulkOperationsDialog::tr("  … and more (see the audit log)");
-    return lines.join(u'\n');
 }
 
 } // namespace
@@ -260,35 +252,16 @@ void BulkOperationsDialog::showProgress() {
     if (!m_runner)
         return;
     const store::BulkState &state = m_runner->state();
-    const QLocale locale;
-    if (!state.action.isEmpty())
-        m_ui->selectedLabel->setText(describe(state));
-    if (state.total > 0) {
-        // QProgressBar counts in int: scale large operations to per mille.
-        const qint64 done = state.applied + state.changed + state.failed;
-        m_ui->progressBar->setRange(0, 1000);
-        m_ui->progressBar->setValue(int(done * 1000 / state.total));
-        m_ui->progressBar->setFormat(
-            tr("%1 of %2").arg(locale.toString(done), locale.toString(state.total)));
-    }
-    if (!state.id.isEmpty() && !state.action.isEmpty()) {
-        m_ui->countersLabel->setText(
-            tr("Applied %1 · skipped because changed %2 · failed %3 · pending %4")
-                .arg(locale.toString(state.applied), locale.toString(state.changed),
-                     locale.toString(state.failed), locale.toString(state.pending)));
-    }
+    if (state.action.isEmpty())
+        return; // not read yet
+    m_ui->selectedLabel->setText(describe(state));
+    BulkProgressText::showOn(m_ui->progressBar, state);
+    m_ui->countersLabel->setText(BulkProgressText::counters(state));
 }
 
 void BulkOperationsDialog::showReport(const BulkReport &report) {
     showProgress();
-    QStringList text{report.summary()};
-    if (!report.failedItems.isEmpty())
-        text << tr("Failed:") + u'\n' + itemLines(report.failedItems, report.moreFailed);
-    if (!report.changedItems.isEmpty()) {
-        text << tr("Skipped because the run changed since it was selected:") + u'\n' +
-                    itemLines(report.changedItems, report.moreChanged);
-    }
-    m_ui->reportText->setPlainText(text.join(QStringLiteral("\n\n")));
+    m_ui->reportText->setPlainText(BulkProgressText::report(report));
     m_ui->reportText->show();
 }
 

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "models/BulkReport.h"
+#include "store/BulkState.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+class QProgressBar;
+
+namespace dedup::widgets {
+
+// How a bulk operation's progress and report read, the same in the dialog that starts one
+// (BulkActionDialog) and in the one that continues or aborts one (BulkOperationsDialog).
+class BulkProgressText {
+    Q_DECLARE_TR_FUNCTIONS(BulkProgressText)
+
+public:
+    // "Applied 7 · skipped because changed 1 · failed 0 · pending 2".
+    static QString counters(const store::BulkState &state);
+    // The report's summary, then the runs that failed and those skipped because they
+    // changed, each with why.
+    static QString report(const models::BulkReport &report);
+    // done of total on `bar` (per mille: QProgressBar counts in int); unchanged while the
+    // total is not known yet.
+    static void showOn(QProgressBar *bar, const store::BulkState &state);
+};
+
+} // namespace dedup::widgets
