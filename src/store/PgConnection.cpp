@@ -72,6 +72,9 @@ bool PgConnection::open(const QString &conninfo, const QString &applicationName)
 void PgConnection::close() {
     m_cancel.reset();
     m_conn.reset();
+    // Prepared statements live in the server session.
+    m_prepared.clear();
+    m_preparing = true;
 }
 
 bool PgConnection::isOpen() const {
@@ -98,6 +101,63 @@ PgResult PgConnection::exec(const QString &sql, const PgParams &params) {
         return PgResult::fromError(error);
     }
     return result;
+}
+
+QByteArray PgConnection::prepare(const QString &sql, PgResult *failure) {
+    const QByteArray name = "dedup_" + QByteArray::number(++m_preparedCount);
+    // No parameter types: the server infers them, as it does for exec()'s PQexecParams.
+    PGresult *raw = PQprepare(m_conn.get(), name.constData(), sql.toUtf8().constData(), 0, nullptr);
+    PgResult result = PgResult::take(raw, PQstatus(m_conn.get()) != CONNECTION_OK);
+    if (!raw) {
+        PgError error;
+        error.message = QString::fromUtf8(PQerrorMessage(m_conn.get())).trimmed();
+        error.connectionLost = PQstatus(m_conn.get()) != CONNECTION_OK;
+        result = PgResult::fromError(error);
+    }
+    if (!result.ok()) {
+        *failure = std::move(result);
+        return {};
+    }
+    m_prepared.insert(sql, name);
+    return name;
+}
+
+PgResult PgConnection::execPrepared(const QString &sql, const PgParams &params) {
+    if (!m_conn || !m_preparing)
+        return exec(sql, params);
+    const std::vector<const char *> values = params.pointers();
+    for (int attempt = 1;; ++attempt) {
+        QByteArray name = m_prepared.value(sql);
+        if (name.isEmpty()) {
+            PgResult failure;
+            name = prepare(sql, &failure);
+            if (name.isEmpty())
+                return failure; // as exec() would have failed: bad SQL, aborted transaction…
+        }
+        PGresult *raw = PQexecPrepared(m_conn.get(), name.constData(), params.size(), values.data(),
+                                       nullptr, nullptr, 0);
+        const bool lost = PQstatus(m_conn.get()) != CONNECTION_OK;
+        PgResult result = PgResult::take(raw, lost);
+        if (!raw) {
+            PgError error;
+            error.message = QString::fromUtf8(PQerrorMessage(m_conn.get())).trimmed();
+            error.connectionLost = lost;
+            return PgResult::fromError(error);
+        }
+        // 26000: the session does not know the name. 0A000 "cached plan must not change
+        // result type": the statement's result changed under it. Both fail before anything
+        // ran, so preparing again and running once more is safe.
+        const QString &state = result.error().sqlState;
+        const bool stale = state == u"26000" ||
+                           (state == u"0A000" && result.error().message.contains(u"cached plan"));
+        if (!stale)
+            return result;
+        m_prepared.remove(sql);
+        if (attempt == 2) {
+            m_preparing = false;
+            return exec(sql, params);
+        }
+    }
 }
 
 PgResult PgConnection::execScript(const QString &sql) {

@@ -4,6 +4,7 @@
 #include "store/PgParams.h"
 #include "store/PgResult.h"
 
+#include <QHash>
 #include <QString>
 
 #include <memory>
@@ -40,6 +41,13 @@ public:
     const PgError &openError() const { return m_openError; }
 
     PgResult exec(const QString &sql, const PgParams &params = {});
+    // As exec(), through a statement this connection prepares once (PQprepare, kept until the
+    // connection closes), so the server parses and plans `sql` once instead of at every call:
+    // for the worker protocol's calls, made thousands of times a second. When the server no
+    // longer knows the statement (a pooler in transaction mode put the call on another
+    // session; DISCARD ALL; a migration changed the function's result type), it is prepared
+    // again once; if that fails the same way, this connection goes back to exec() for good.
+    PgResult execPrepared(const QString &sql, const PgParams &params = {});
     // Runs statements in one transaction; rolls back and returns the first failure.
     PgResult execScript(const QString &sql);
 
@@ -66,8 +74,14 @@ private:
     };
     std::unique_ptr<pg_conn, ConnDeleter> m_conn;
     std::unique_ptr<pg_cancel, CancelDeleter> m_cancel;
+    // Prepares `sql` under a new name; empty name and the error when the server refused.
+    QByteArray prepare(const QString &sql, PgResult *failure);
+
     PgError m_openError;
     QString m_conninfo;
+    QHash<QString, QByteArray> m_prepared; // sql -> statement name, for this session
+    int m_preparedCount = 0;
+    bool m_preparing = true; // false once the server kept losing prepared statements
 };
 
 } // namespace dedup::store

@@ -76,7 +76,7 @@ ProtocolResult<ClaimResult> RunProtocol::claim(const ClaimRequest &request) {
     else
         params.addNull();
     addJson(params, request.context);
-    const PgResult rows = m_conn.exec(
+    const PgResult rows = m_conn.execPrepared(
         QStringLiteral("SELECT outcome, run_id, lease_token, status, result, lease_owner,"
                        " lease_expires_at, attempt, last_error"
                        " FROM dedup.claim(p_scope => $1, p_key => $2, p_workflow => $3,"
@@ -119,7 +119,7 @@ ProtocolResult<QDateTime> RunProtocol::heartbeat(const RunLease &lease,
     using Result = ProtocolResult<QDateTime>;
     PgParams params = leaseParams(lease);
     params.add(millis(duration));
-    const PgResult rows = m_conn.exec(
+    const PgResult rows = m_conn.execPrepared(
         QStringLiteral("SELECT dedup.heartbeat(p_run_id => $1, p_lease_token => $2, p_lease => %1)")
             .arg(leaseArg(3)),
         params);
@@ -133,10 +133,10 @@ ProtocolResult<StepAnswer> RunProtocol::beginStep(const RunLease &lease, const Q
     using Result = ProtocolResult<StepAnswer>;
     PgParams params = leaseParams(lease);
     params.add(step).add(downstreamKey);
-    const PgResult rows =
-        m_conn.exec(QStringLiteral("SELECT dedup.begin_step(p_run_id => $1, p_lease_token => $2,"
-                                   " p_step => $3, p_downstream_key => $4)"),
-                    params);
+    const PgResult rows = m_conn.execPrepared(
+        QStringLiteral("SELECT dedup.begin_step(p_run_id => $1, p_lease_token => $2,"
+                       " p_step => $3, p_downstream_key => $4)"),
+        params);
     if (!rows.ok())
         return Result::failure(rows.error());
     const QString text = rows.text(0, 0);
@@ -150,10 +150,10 @@ ProtocolStatus RunProtocol::completeStep(const RunLease &lease, const QString &s
                                          const QString &sideEffectRef) {
     PgParams params = leaseParams(lease);
     params.add(step).add(sideEffectRef);
-    const PgResult rows =
-        m_conn.exec(QStringLiteral("SELECT dedup.complete_step(p_run_id => $1, p_lease_token => $2,"
-                                   " p_step => $3, p_side_effect_ref => $4)"),
-                    params);
+    const PgResult rows = m_conn.execPrepared(
+        QStringLiteral("SELECT dedup.complete_step(p_run_id => $1, p_lease_token => $2,"
+                       " p_step => $3, p_side_effect_ref => $4)"),
+        params);
     return rows.ok() ? ProtocolStatus::success({}) : ProtocolStatus::failure(rows.error());
 }
 
@@ -161,11 +161,11 @@ ProtocolStatus RunProtocol::failStep(const RunLease &lease, const QString &step,
                                      const StepFailure &failure) {
     PgParams params = leaseParams(lease);
     params.add(step).add(failure.errorClass).add(failure.message).add(failure.uncertain);
-    const PgResult rows =
-        m_conn.exec(QStringLiteral("SELECT dedup.fail_step(p_run_id => $1, p_lease_token => $2,"
-                                   " p_step => $3, p_error_class => $4, p_message => $5,"
-                                   " p_uncertain => $6::boolean)"),
-                    params);
+    const PgResult rows = m_conn.execPrepared(
+        QStringLiteral("SELECT dedup.fail_step(p_run_id => $1, p_lease_token => $2,"
+                       " p_step => $3, p_error_class => $4, p_message => $5,"
+                       " p_uncertain => $6::boolean)"),
+        params);
     return rows.ok() ? ProtocolStatus::success({}) : ProtocolStatus::failure(rows.error());
 }
 
@@ -173,10 +173,10 @@ ProtocolStatus RunProtocol::skipStep(const RunLease &lease, const QString &step,
                                      const QString &reason) {
     PgParams params = leaseParams(lease);
     params.add(step).add(reason);
-    const PgResult rows =
-        m_conn.exec(QStringLiteral("SELECT dedup.skip_step(p_run_id => $1, p_lease_token => $2,"
-                                   " p_step => $3, p_reason => $4)"),
-                    params);
+    const PgResult rows = m_conn.execPrepared(
+        QStringLiteral("SELECT dedup.skip_step(p_run_id => $1, p_lease_token => $2,"
+                       " p_step => $3, p_reason => $4)"),
+        params);
     return rows.ok() ? ProtocolStatus::success({}) : ProtocolStatus::failure(rows.error());
 }
 
@@ -184,9 +184,9 @@ ProtocolStatus RunProtocol::succeed(const RunLease &lease, const QJsonValue &res
     PgParams params = leaseParams(lease);
     addJson(params, result);
     const PgResult rows =
-        m_conn.exec(QStringLiteral("SELECT dedup.succeed(p_run_id => $1,"
-                                   " p_lease_token => $2, p_result => $3::jsonb)"),
-                    params);
+        m_conn.execPrepared(QStringLiteral("SELECT dedup.succeed(p_run_id => $1,"
+                                           " p_lease_token => $2, p_result => $3::jsonb)"),
+                            params);
     return rows.ok() ? ProtocolStatus::success({}) : ProtocolStatus::failure(rows.error());
 }
 
@@ -196,10 +196,10 @@ ProtocolResult<core::RunStatus> RunProtocol::fail(const RunLease &lease,
     PgParams params = leaseParams(lease);
     params.add(failure.errorClass).add(failure.message).add(failure.retryable);
     const PgResult rows =
-        m_conn.exec(QStringLiteral("SELECT dedup.fail(p_run_id => $1, p_lease_token => $2,"
-                                   " p_error_class => $3, p_message => $4,"
-                                   " p_retryable => $5::boolean)"),
-                    params);
+        m_conn.execPrepared(QStringLiteral("SELECT dedup.fail(p_run_id => $1, p_lease_token => $2,"
+                                           " p_error_class => $3, p_message => $4,"
+                                           " p_retryable => $5::boolean)"),
+                            params);
     if (!rows.ok())
         return Result::failure(rows.error());
     const QString text = rows.text(0, 0);
@@ -219,7 +219,7 @@ RunProtocol::takeCommand(const QString &worker, std::chrono::milliseconds lease,
         params.addNull(); // any workflow
     else
         params.add(workflows);
-    const PgResult rows = m_conn.exec(
+    const PgResult rows = m_conn.execPrepared(
         QStringLiteral("SELECT command_id, run_id, lease_token, lease_expires_at, attempt,"
                        " workflow, workflow_version, scope, idem_key, correlation_id,"
                        " fingerprint, context, from_step, to_json(steps) AS steps,"

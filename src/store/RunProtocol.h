@@ -26,9 +26,11 @@ class PgConnection;
 // The worker side of the run protocol: one method per SQL function of
 // 0002_worker_protocol.sql (docs/PROTOCOL.md, section 4), with typed arguments and answers.
 //
-// Each call is one statement on the given connection: in autocommit mode it is its own
-// transaction; after an explicit BEGIN on the connection, calls share the caller's
-// transaction (and its one NOTIFY). The connection is borrowed, not owned, and like it this
+// Each call is one statement on the given connection, prepared there once
+// (PgConnection::execPrepared: workers make these calls thousands of times a second, and
+// parsing and planning each one cost the server about a sixth of a run's time). In
+// autocommit mode it is its own transaction; after an explicit BEGIN on the connection,
+// calls share the caller's transaction (and its one NOTIFY). The connection is borrowed, not owned, and like it this
 // object is used from one thread at a time.
 //
 // Nothing is retried here: a Fenced answer means stop, a transient one (serialization

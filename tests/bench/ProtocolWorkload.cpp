@@ -1,5 +1,9 @@
 #include "ProtocolWorkload.h"
 
+#include "store/ClaimRequest.h"
+#include "store/RunProtocol.h"
+
+#include <QJsonObject>
 #include <QThread>
 
 #include <latch>
@@ -22,19 +26,13 @@ const QString setupSql =
 
 namespace {
 
-// One step of the protocol loop, the statements a worker sends (named arguments, as the
-// protocol recommends; values always as parameters).
+// The protocol loop runs through the worker runtime's RunProtocol (named arguments, values
+// always as parameters, each call prepared once per connection). The statements below are
+// what it sends, for the latency series that time one call at a time.
 const QString claimSql = QStringLiteral(
     "SELECT outcome, run_id, lease_token FROM dedup.claim(p_scope => 'bench', p_key => $1,"
     " p_workflow => 'bench-workflow', p_fingerprint => 'sha256:bench', p_worker => $2,"
     " p_steps => '{draft_invoice,send_receipt}')");
-const QString beginSql =
-    QStringLiteral("SELECT dedup.begin_step(p_run_id => $1, p_lease_token => $2, p_step => $3)");
-const QString completeSql =
-    QStringLiteral("SELECT dedup.complete_step(p_run_id => $1, p_lease_token => $2,"
-                   " p_step => $3, p_side_effect_ref => $4)");
-const QString succeedSql = QStringLiteral(
-    "SELECT dedup.succeed(p_run_id => $1, p_lease_token => $2, p_result => $3::jsonb)");
 const QString insertSql =
     QStringLiteral("INSERT INTO bench.t (scope, key) VALUES ('bench', $1) ON CONFLICT DO NOTHING");
 // The row claim inserts, into a copy of dedup.runs with the same indexes and constraints.
@@ -54,31 +52,36 @@ struct WorkerResult {
 // Runs one full protocol loop; false (and the error) when any call fails or answers
 // something a lone worker with fresh keys should never see.
 bool protocolLoop(PgConnection &conn, const QString &key, const QString &worker, QString *error) {
-    const PgResult claim = conn.exec(claimSql, PgParams().add(key).add(worker));
-    if (!claim.ok() || claim.text(0, "outcome") != QLatin1String("acquired")) {
-        *error = claim.ok() ? QStringLiteral("claim answered %1").arg(claim.text(0, "outcome"))
+    RunProtocol protocol(conn);
+    ClaimRequest request;
+    request.scope = QStringLiteral("bench");
+    request.key = key;
+    request.workflow = QStringLiteral("bench-workflow");
+    request.fingerprint = QStringLiteral("sha256:bench");
+    request.worker = worker;
+    request.steps = {QStringLiteral("draft_invoice"), QStringLiteral("send_receipt")};
+    const auto claim = protocol.claim(request);
+    if (!claim.ok() || claim.value().outcome != ClaimOutcome::Acquired) {
+        *error = claim.ok() ? QStringLiteral("claim answered %1").arg(int(claim.value().outcome))
                             : claim.error().toString();
         return false;
     }
-    const qint64 runId = claim.toInt64(0, "run_id");
-    const qint64 token = claim.toInt64(0, "lease_token");
-    for (const char *step : {"draft_invoice", "send_receipt"}) {
-        const PgResult begin = conn.exec(beginSql, PgParams().add(runId).add(token).add(step));
-        if (!begin.ok() || begin.text(0, 0) != QLatin1String("run")) {
-            *error = begin.ok() ? QStringLiteral("begin_step answered %1").arg(begin.text(0, 0))
+    const RunLease lease{claim.value().runId, claim.value().leaseToken};
+    for (const QString &step : request.steps) {
+        const auto begin = protocol.beginStep(lease, step);
+        if (!begin.ok() || begin.value() != StepAnswer::Run) {
+            *error = begin.ok() ? QStringLiteral("begin_step answered %1").arg(int(begin.value()))
                                 : begin.error().toString();
             return false;
         }
-        const PgResult complete = conn.exec(
-            completeSql,
-            PgParams().add(runId).add(token).add(step).add(QStringLiteral("ref-%1").arg(runId)));
+        const auto complete =
+            protocol.completeStep(lease, step, QStringLiteral("ref-%1").arg(lease.runId));
         if (!complete.ok()) {
             *error = complete.error().toString();
             return false;
         }
     }
-    const PgResult succeed =
-        conn.exec(succeedSql, PgParams().add(runId).add(token).add("{\"status\": 201}"));
+    const auto succeed = protocol.succeed(lease, QJsonObject{{QStringLiteral("status"), 201}});
     if (!succeed.ok()) {
         *error = succeed.error().toString();
         return false;
@@ -89,7 +92,7 @@ bool protocolLoop(PgConnection &conn, const QString &key, const QString &worker,
 bool sixInserts(PgConnection &conn, const QString &key, QString *error) {
     for (int i = 0; i < 6; ++i) {
         const PgResult insert =
-            conn.exec(insertSql, PgParams().add(QStringLiteral("%1-%2").arg(key).arg(i)));
+            conn.execPrepared(insertSql, PgParams().add(QStringLiteral("%1-%2").arg(key).arg(i)));
         if (!insert.ok()) {
             *error = insert.error().toString();
             return false;
@@ -102,7 +105,7 @@ bool sixInserts(PgConnection &conn, const QString &key, QString *error) {
 bool timed(PgConnection &conn, const QString &sql, const PgParams &params,
            std::vector<double> *samples, bool keep, QString *error) {
     const auto start = Clock::now();
-    const PgResult result = conn.exec(sql, params);
+    const PgResult result = conn.execPrepared(sql, params);
     const double micros = microsSince(start);
     if (!result.ok()) {
         *error = result.error().toString();

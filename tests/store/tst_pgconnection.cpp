@@ -1,6 +1,8 @@
 // PgConnection against the private PostgreSQL: parameters travel separately from SQL,
 // errors carry their SQLSTATE, a killed backend is reported as a lost connection, cancel
-// interrupts a running statement, notifications arrive.
+// interrupts a running statement, notifications arrive. Prepared statements: prepared once
+// per session, and found again when the session loses them (as behind a pooler in
+// transaction mode, or after a migration changed a function's result type).
 #include "TestDatabase.h"
 #include "store/PgConnection.h"
 
@@ -23,6 +25,8 @@ private slots:
     void cancelStopsRunningStatement();
     void notificationsArrive();
     void sessionIsUtcAndIdentified();
+    void preparedOncePerSession();
+    void preparedStatementsLostByTheSession();
 };
 
 void TestPgConnection::parametersRoundTrip_data() {
@@ -161,6 +165,79 @@ void TestPgConnection::sessionIsUtcAndIdentified() {
     QVERIFY2(result.ok(), qPrintable(result.error().toString()));
     QCOMPARE(result.text(0, 0), QStringLiteral("UTC"));
     QCOMPARE(result.toDateTime(0, 2), QDateTime(QDate(2026, 1, 2), QTime(3, 4, 5, 678), Qt::UTC));
+}
+
+namespace {
+
+qint64 preparedCount(PgConnection &conn) {
+    const PgResult rows = conn.exec(
+        QStringLiteral("SELECT count(*) FROM pg_prepared_statements WHERE name LIKE 'dedup\\_%'"));
+    return rows.ok() ? rows.toInt64(0, 0) : -1;
+}
+
+} // namespace
+
+void TestPgConnection::preparedOncePerSession() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    auto conn = db.connect();
+    QVERIFY(conn);
+    const QString sql = QStringLiteral("SELECT $1::bigint * 2, upper($2)");
+    for (qint64 i = 0; i < 50; ++i) {
+        PgParams params;
+        params.add(i).add(QStringLiteral("k%1").arg(i));
+        const PgResult rows = conn->execPrepared(sql, params);
+        QVERIFY2(rows.ok(), qPrintable(rows.error().toString()));
+        QCOMPARE(rows.toInt64(0, 0), 2 * i);
+        QCOMPARE(rows.text(0, 1), QStringLiteral("K%1").arg(i));
+    }
+    QCOMPARE(preparedCount(*conn), 1);
+    // Errors are the statement's, as with exec(), and the session goes on.
+    PgParams zero;
+    zero.add(qint64(0));
+    const PgResult division = conn->execPrepared(QStringLiteral("SELECT 1 / $1::int"), zero);
+    QCOMPARE(division.error().sqlState, QStringLiteral("22012"));
+    const PgResult bad = conn->execPrepared(QStringLiteral("SELEC 1"));
+    QCOMPARE(bad.error().sqlState, QStringLiteral("42601"));
+    QCOMPARE(preparedCount(*conn), 2); // the division's statement; the syntax error's never was
+    PgParams one;
+    one.add(qint64(1)).add(QStringLiteral("x"));
+    QVERIFY(conn->execPrepared(sql, one).ok());
+    // A new session prepares again.
+    conn->close();
+    QVERIFY(conn->open(db.conninfo()));
+    QVERIFY(conn->execPrepared(sql, one).ok());
+    QCOMPARE(preparedCount(*conn), 1);
+}
+
+void TestPgConnection::preparedStatementsLostByTheSession() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    auto conn = db.connect();
+    QVERIFY(conn);
+    QVERIFY(conn->exec(QStringLiteral("CREATE FUNCTION pg_temp.answer(x int) RETURNS int"
+                                      " LANGUAGE sql AS 'SELECT x + 1'"))
+                .ok());
+    const QString sql = QStringLiteral("SELECT * FROM pg_temp.answer($1::int)");
+    PgParams params;
+    params.add(qint64(41));
+    QCOMPARE(conn->execPrepared(sql, params).toInt64(0, 0), 42);
+
+    // What a pooler in transaction mode (or DISCARD ALL) does: the session forgets them.
+    QVERIFY(conn->exec(QStringLiteral("DEALLOCATE ALL")).ok());
+    const PgResult again = conn->execPrepared(sql, params);
+    QVERIFY2(again.ok(), qPrintable(again.error().toString()));
+    QCOMPARE(again.toInt64(0, 0), 42);
+    QCOMPARE(preparedCount(*conn), 1);
+
+    // A migration replaces the function with another result type.
+    QVERIFY(conn->exec(QStringLiteral("DROP FUNCTION pg_temp.answer(int)")).ok());
+    QVERIFY(conn->exec(QStringLiteral("CREATE FUNCTION pg_temp.answer(x int) RETURNS text"
+                                      " LANGUAGE sql AS 'SELECT (x + 1)::text || ''!'''"))
+                .ok());
+    const PgResult changed = conn->execPrepared(sql, params);
+    QVERIFY2(changed.ok(), qPrintable(changed.error().toString()));
+    QCOMPARE(changed.text(0, 0), QStringLiteral("42!"));
 }
 
 QTEST_GUILESS_MAIN(TestPgConnection)
