@@ -4850,13 +4850,6 @@
         <source>No bulk operation is unfinished.</source>
         <translation>Keine Massenaktion ist unfertig.</translation>
     </message>
-    <message numerus="yes">
-        <source>%n unfinished operation(s).</source>
-        <translation>
-            <numerusform>%n unfertige Aktion.</numerusform>
-            <numerusform>%n unfertige Aktionen.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
@@ -4892,6 +4885,14 @@
     <message>
         <source>Select an operation to follow it.</source>
         <translation>Wählen Sie eine Aktion aus, um ihr zu folgen.</translation>
+    </message>
+    <message>
+        <source>1 unfinished operation.</source>
+        <translation>1 unfertige Aktion.</translation>
+    </message>
+    <message>
+        <source>%1 unfinished operations.</source>
+        <translation>%1 unfertige Aktionen.</translation>
     </message>
 </context>
 <context>

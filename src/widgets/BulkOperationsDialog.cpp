@@ -63,6 +63,7 @@ BulkOperationsDialog::BulkOperationsDialog(const QString &conninfo, QWidget *par
     table->setHorizontalHeaderLabels({tr("Operation"), tr("Requested by"), tr("Status"), tr("Done"),
                                       tr("Last batch by"), tr("Last batch")});
     table->verticalHeader()->hide();
+    table->setWordWrap(false);
     table->horizontalHeader()->setStretchLastSection(true);
     m_ui->progressBar->hide();
     m_ui->reportText->hide();
@@ -170,13 +171,17 @@ void BulkOperationsDialog::showOperations(const QList<store::BulkState> &operati
         if (op.id == m_currentId)
             selectedRow = row;
     }
+    // A few rows: fit the columns to their text (runner names are long).
+    table->resizeColumnsToContents();
     if (selectedRow >= 0)
         table->selectRow(selectedRow);
     else
         table->clearSelection();
     m_ui->listLabel->setText(
         operations.isEmpty() ? tr("No bulk operation is unfinished.")
-                             : tr("%n unfinished operation(s).", nullptr, int(operations.size())));
+        : operations.size() == 1
+            ? tr("1 unfinished operation.")
+            : tr("%1 unfinished operations.").arg(locale.toString(qsizetype(operations.size()))));
     updateButtons();
 }
 
