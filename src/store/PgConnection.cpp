@@ -90,30 +90,26 @@ PgResult PgConnection::exec(const QString &sql, const PgParams &params) {
     }
     const QByteArray text = sql.toUtf8();
     const std::vector<const char *> values = params.pointers();
-    PGresult *raw = PQexecParams(m_conn.get(), text.constData(), params.size(), nullptr,
-                                 values.data(), nullptr, nullptr, 0);
+    return take(PQexecParams(m_conn.get(), text.constData(), params.size(), nullptr, values.data(),
+                             nullptr, nullptr, 0));
+}
+
+PgResult PgConnection::take(PGresult *raw) {
     const bool lost = PQstatus(m_conn.get()) != CONNECTION_OK;
-    PgResult result = PgResult::take(raw, lost);
-    if (!raw) {
+    if (!raw) { // out of memory, or the connection broke before an answer
         PgError error;
         error.message = QString::fromUtf8(PQerrorMessage(m_conn.get())).trimmed();
         error.connectionLost = lost;
         return PgResult::fromError(error);
     }
-    return result;
+    return PgResult::take(raw, lost);
 }
 
 QByteArray PgConnection::prepare(const QString &sql, PgResult *failure) {
     const QByteArray name = "dedup_" + QByteArray::number(++m_preparedCount);
     // No parameter types: the server infers them, as it does for exec()'s PQexecParams.
-    PGresult *raw = PQprepare(m_conn.get(), name.constData(), sql.toUtf8().constData(), 0, nullptr);
-    PgResult result = PgResult::take(raw, PQstatus(m_conn.get()) != CONNECTION_OK);
-    if (!raw) {
-        PgError error;
-        error.message = QString::fromUtf8(PQerrorMessage(m_conn.get())).trimmed();
-        error.connectionLost = PQstatus(m_conn.get()) != CONNECTION_OK;
-        result = PgResult::fromError(error);
-    }
+    PgResult result =
+        take(PQprepare(m_conn.get(), name.constData(), sql.toUtf8().constData(), 0, nullptr));
     if (!result.ok()) {
         *failure = std::move(result);
         return {};
@@ -134,16 +130,8 @@ PgResult PgConnection::execPrepared(const QString &sql, const PgParams &params) 
             if (name.isEmpty())
                 return failure; // as exec() would have failed: bad SQL, aborted transaction…
         }
-        PGresult *raw = PQexecPrepared(m_conn.get(), name.constData(), params.size(), values.data(),
-                                       nullptr, nullptr, 0);
-        const bool lost = PQstatus(m_conn.get()) != CONNECTION_OK;
-        PgResult result = PgResult::take(raw, lost);
-        if (!raw) {
-            PgError error;
-            error.message = QString::fromUtf8(PQerrorMessage(m_conn.get())).trimmed();
-            error.connectionLost = lost;
-            return PgResult::fromError(error);
-        }
+        PgResult result = take(PQexecPrepared(m_conn.get(), name.constData(), params.size(),
+                                              values.data(), nullptr, nullptr, 0));
         // 26000: the session does not know the name. 0A000 "cached plan must not change
         // result type": the statement's result changed under it. Both fail before anything
         // ran, so preparing again and running once more is safe.
@@ -169,8 +157,7 @@ PgResult PgConnection::execScript(const QString &sql) {
         error.connectionLost = true;
         return PgResult::fromError(error);
     }
-    PGresult *raw = PQexec(m_conn.get(), sql.toUtf8().constData());
-    return PgResult::take(raw, PQstatus(m_conn.get()) != CONNECTION_OK);
+    return take(PQexec(m_conn.get(), sql.toUtf8().constData()));
 }
 
 bool PgConnection::cancel(QString *error) {

@@ -12,6 +12,7 @@
 
 struct pg_conn;
 struct pg_cancel;
+struct pg_result;
 
 namespace dedup::store {
 
@@ -74,6 +75,8 @@ private:
     };
     std::unique_ptr<pg_conn, ConnDeleter> m_conn;
     std::unique_ptr<pg_cancel, CancelDeleter> m_cancel;
+    // A libpq result as a PgResult; a null one (no answer) as the connection's error.
+    PgResult take(pg_result *raw);
     // Prepares `sql` under a new name; empty name and the error when the server refused.
     QByteArray prepare(const QString &sql, PgResult *failure);
 

@@ -30,8 +30,8 @@ class PgConnection;
 // (PgConnection::execPrepared: workers make these calls thousands of times a second, and
 // parsing and planning each one cost the server about a sixth of a run's time). In
 // autocommit mode it is its own transaction; after an explicit BEGIN on the connection,
-// calls share the caller's transaction (and its one NOTIFY). The connection is borrowed, not owned, and like it this
-// object is used from one thread at a time.
+// calls share the caller's transaction (and its one NOTIFY). The connection is borrowed, not owned,
+// and like it this object is used from one thread at a time.
 //
 // Nothing is retried here: a Fenced answer means stop, a transient one (serialization
 // failure, lost connection) is for the caller's retry policy to repeat.

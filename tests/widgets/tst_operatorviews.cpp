@@ -54,6 +54,28 @@ QStringList entries(const QMenu &menu, const QString &prefix = {}) {
     return out;
 }
 
+// What another console does when it starts a bulk cancel of every failed run (before it
+// applies any batch): create, add the runs, start. False when any call fails.
+bool startCancelOfFailedRuns(store::BulkOperations &bulk, store::PgConnection &conn,
+                             store::BulkRequest *request) {
+    request->id = store::BulkOperations::newBulkId();
+    request->action = store::BulkAction::Cancel;
+    request->reason = QStringLiteral("provider outage");
+    if (!bulk.create(*request).ok())
+        return false;
+    const auto rows = conn.exec(QStringLiteral(
+        "SELECT id, lease_token FROM dedup.runs WHERE status = 'failed' ORDER BY id"));
+    if (!rows.ok())
+        return false;
+    QList<store::BulkItem> items;
+    for (int i = 0; i < rows.rows(); ++i)
+        items.append({rows.toInt64(i, 0), rows.toInt64(i, 1), QStringLiteral("failed")});
+    return bulk.addItems(request->id, items).ok() &&
+           bulk.control(request->id, store::BulkCommand::Start, request->reason,
+                        store::BulkOperations::newBulkId())
+               .ok();
+}
+
 // "Cancel run…": the menus use the actions' own titles.
 QString cancelItem() {
     return models::OperatorActionText::title(models::OperatorAction::Cancel) + QStringLiteral("…");
@@ -242,20 +264,7 @@ void TestOperatorViews::anotherConsolesBulkOperationIsShown() {
     QVERIFY(other);
     store::BulkOperations bulk(*other);
     store::BulkRequest request;
-    request.id = store::BulkOperations::newBulkId();
-    request.action = store::BulkAction::Cancel;
-    request.reason = QStringLiteral("provider outage");
-    QVERIFY(bulk.create(request).ok());
-    const auto rows = other->exec(QStringLiteral(
-        "SELECT id, lease_token FROM dedup.runs WHERE status = 'failed' ORDER BY id"));
-    QVERIFY(rows.ok());
-    QList<store::BulkItem> items;
-    for (int i = 0; i < rows.rows(); ++i)
-        items.append({rows.toInt64(i, 0), rows.toInt64(i, 1), QStringLiteral("failed")});
-    QVERIFY(bulk.addItems(request.id, items).ok());
-    QVERIFY(bulk.control(request.id, store::BulkCommand::Start, request.reason,
-                         store::BulkOperations::newBulkId())
-                .ok());
+    QVERIFY(startCancelOfFailedRuns(bulk, *other, &request));
     QTRY_VERIFY_WITH_TIMEOUT(label->isVisible(), 5000);
     QVERIFY2(label->text().contains(QStringLiteral("t_operator")), qPrintable(label->text()));
     QVERIFY2(label->text().contains(QStringLiteral("0 of 4")), qPrintable(label->text()));
@@ -287,20 +296,7 @@ void TestOperatorViews::operatorOpensUnfinishedOperations() {
     QVERIFY(other);
     store::BulkOperations bulk(*other);
     store::BulkRequest request;
-    request.id = store::BulkOperations::newBulkId();
-    request.action = store::BulkAction::Cancel;
-    request.reason = QStringLiteral("provider outage");
-    QVERIFY(bulk.create(request).ok());
-    const auto rows = other->exec(QStringLiteral(
-        "SELECT id, lease_token FROM dedup.runs WHERE status = 'failed' ORDER BY id"));
-    QVERIFY(rows.ok());
-    QList<store::BulkItem> items;
-    for (int i = 0; i < rows.rows(); ++i)
-        items.append({rows.toInt64(i, 0), rows.toInt64(i, 1), QStringLiteral("failed")});
-    QVERIFY(bulk.addItems(request.id, items).ok());
-    QVERIFY(bulk.control(request.id, store::BulkCommand::Start, request.reason,
-                         store::BulkOperations::newBulkId())
-                .ok());
+    QVERIFY(startCancelOfFailedRuns(bulk, *other, &request));
     QLabel *label = window.operatorViews()->bulkLabel();
     QTRY_VERIFY_WITH_TIMEOUT(label->isVisible(), 5000);
     QVERIFY2(label->text().startsWith(QStringLiteral("<a href=")), qPrintable(label->text()));
