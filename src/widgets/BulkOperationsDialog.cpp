@@ -2,8 +2,6 @@
 
 #include "models/BulkRunner.h"
 #include "models/DurationText.h"
-#include "models/OperatorAction.h"
-#include "store/BulkAction.h"
 #include "ui_BulkOperationsDialog.h"
 #include "widgets/BulkProgressText.h"
 
@@ -22,11 +20,6 @@ namespace {
 
 enum Column { ActionColumn, RequestedByColumn, StatusColumn, DoneColumn, RunnerColumn, SeenColumn };
 
-QString actionTitle(const store::BulkState &state) {
-    const std::optional<store::BulkAction> action = store::bulkActionFromString(state.action);
-    return action ? models::OperatorActionText::title(*action) : state.action;
-}
-
 QString statusText(const QString &status) {
     if (status == u"preparing")
         return BulkOperationsDialog::tr("selecting runs");
@@ -37,7 +30,7 @@ QString statusText(const QString &status) {
     return status;
 }
 
-// "14:02:31 (5 min ago)" by this machine's clock; "never" before the first batch.
+// "2 Dec 2026 14:02:31 (5 min ago)" by this machine's clock; "no batch yet" before the first.
 QString seenText(const QDateTime &at) {
     if (!at.isValid())
         return BulkOperationsDialog::tr("no batch yet");
@@ -152,7 +145,7 @@ void BulkOperationsDialog::showOperations(const QList<store::BulkState> &operati
     int selectedRow = -1;
     for (int row = 0; row < operations.size(); ++row) {
         const store::BulkState &op = operations.at(row);
-        const QStringList cells{actionTitle(op),
+        const QStringList cells{BulkProgressText::title(op),
                                 op.requestedBy,
                                 statusText(op.status),
                                 tr("%1 of %2")
@@ -250,7 +243,7 @@ QString BulkOperationsDialog::describe(const store::BulkState &state) const {
                    ? tr("no batch applied yet")
                    : tr("last batch by %1, %2").arg(state.runner, seenText(state.runnerSeenAt)));
     return tr("%1, requested by %2: %3 (%4)")
-        .arg(actionTitle(state), state.requestedBy, statusText(state.status), who);
+        .arg(BulkProgressText::title(state), state.requestedBy, statusText(state.status), who);
 }
 
 void BulkOperationsDialog::showProgress() {

@@ -1,5 +1,8 @@
 #include "widgets/BulkProgressText.h"
 
+#include "models/OperatorAction.h"
+#include "store/BulkAction.h"
+
 #include <QLocale>
 #include <QProgressBar>
 #include <QStringList>
@@ -18,6 +21,11 @@ QString itemLines(const QList<store::BulkItemOutcome> &items, bool more) {
 }
 
 } // namespace
+
+QString BulkProgressText::title(const store::BulkState &state) {
+    const std::optional<store::BulkAction> action = store::bulkActionFromString(state.action);
+    return action ? models::OperatorActionText::title(*action) : state.action;
+}
 
 QString BulkProgressText::counters(const store::BulkState &state) {
     const QLocale locale;

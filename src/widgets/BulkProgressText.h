@@ -16,6 +16,8 @@ class BulkProgressText {
     Q_DECLARE_TR_FUNCTIONS(BulkProgressText)
 
 public:
+    // The operation's action as the menus name it ("Cancel runs"); the raw name when unknown.
+    static QString title(const store::BulkState &state);
     // "Applied 7 · skipped because changed 1 · failed 0 · pending 2".
     static QString counters(const store::BulkState &state);
     // The report's summary, then the runs that failed and those skipped because they

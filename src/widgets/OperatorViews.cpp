@@ -13,6 +13,7 @@
 #include "widgets/AuditLogView.h"
 #include "widgets/BulkActionDialog.h"
 #include "widgets/BulkOperationsDialog.h"
+#include "widgets/BulkProgressText.h"
 #include "widgets/CorrelationView.h"
 #include "widgets/DetailViews.h"
 #include "widgets/MainWindow.h"
@@ -242,11 +243,9 @@ void OperatorViews::showActiveBulk(const QList<store::BulkState> &operations) {
     }
     QStringList lines;
     for (const store::BulkState &op : operations) {
-        const std::optional<store::BulkAction> action = store::bulkActionFromString(op.action);
         lines.append(
             tr("%1 by %2, %3: %4 of %5 done%6")
-                .arg(action ? OperatorActionText::title(*action) : op.action, op.requestedBy,
-                     op.status)
+                .arg(BulkProgressText::title(op), op.requestedBy, op.status)
                 .arg(op.applied + op.changed + op.failed)
                 .arg(op.total)
                 .arg(op.runner.isEmpty() ? QString() : tr(" (last batch by %1)").arg(op.runner)));
