@@ -2,6 +2,268 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AccessCommand</name>
+    <message>
+        <source>Grant, revoke and list who may use this store (store owner only).</source>
+        <translation>Vergeben, entziehen und auflisten, wer diesen Store verwenden darf (nur für den Eigentümer des Stores).</translation>
+    </message>
+    <message>
+        <source>What to do: add grants, remove grants, or list them all.</source>
+        <translation>Was zu tun ist: Berechtigungen hinzufügen, Berechtigungen entfernen oder alle auflisten.</translation>
+    </message>
+    <message>
+        <source>The login (database role) whose grants change; grant and revoke only.</source>
+        <translation>Das Login (Datenbankrolle), dessen Berechtigungen sich ändern; nur bei grant und revoke.</translation>
+    </message>
+    <message>
+        <source>Capability: worker, operator or viewer. Required by grant; for revoke, only the grants of this capability go (default: any).</source>
+        <translation>Befugnis: worker, operator oder viewer. Für grant erforderlich; bei revoke werden nur die Berechtigungen dieser Befugnis entfernt (Standard: jede).</translation>
+    </message>
+    <message>
+        <source>capability</source>
+        <translation>Befugnis</translation>
+    </message>
+    <message>
+        <source>A workflow the grant covers (repeat for several; default: every workflow). For revoke, only grants naming one of these workflows go.</source>
+        <translation>Ein Workflow, den die Berechtigung abdeckt (für mehrere wiederholen; Standard: jeder Workflow). Bei revoke werden nur Berechtigungen entfernt, die einen dieser Workflows nennen.</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Runs whose scope starts with this (repeat for several; default: every scope). Each --workflow is granted with each --scope-prefix. For revoke, only grants naming one of these prefixes go.</source>
+        <translation>Läufe, deren Bereich hiermit beginnt (für mehrere wiederholen; Standard: jeder Bereich). Jeder --workflow wird mit jedem --scope-prefix vergeben. Bei revoke werden nur Berechtigungen entfernt, die eines dieser Präfixe nennen.</translation>
+    </message>
+    <message>
+        <source>prefix</source>
+        <translation>Präfix</translation>
+    </message>
+    <message>
+        <source>dedupctl access: missing subcommand: use grant, revoke or list (see dedupctl access --help)</source>
+        <translation>dedupctl access: Unterbefehl fehlt: Verwenden Sie grant, revoke oder list (siehe dedupctl access --help)</translation>
+    </message>
+    <message>
+        <source>dedupctl access list: unexpected argument &apos;%1&apos;</source>
+        <translation>dedupctl access list: unerwartetes Argument &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>dedupctl access list: --%1 applies to grant and revoke only; list shows every grant</source>
+        <translation>dedupctl access list: --%1 gilt nur für grant und revoke; list zeigt alle Berechtigungen</translation>
+    </message>
+    <message>
+        <source>dedupctl access: unknown subcommand &apos;%1&apos;: use grant, revoke or list</source>
+        <translation>dedupctl access: unbekannter Unterbefehl &apos;%1&apos;: Verwenden Sie grant, revoke oder list</translation>
+    </message>
+    <message>
+        <source>dedupctl access %1: missing ROLE: name the login whose grants change</source>
+        <translation>dedupctl access %1: ROLE fehlt: Nennen Sie das Login, dessen Berechtigungen sich ändern</translation>
+    </message>
+    <message>
+        <source>dedupctl access %1: unexpected argument &apos;%2&apos;</source>
+        <translation>dedupctl access %1: unerwartetes Argument &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>dedupctl access %1: ROLE must not be empty</source>
+        <translation>dedupctl access %1: ROLE darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>dedupctl access %1: --json applies to list only</source>
+        <translation>dedupctl access %1: --json gilt nur für list</translation>
+    </message>
+    <message>
+        <source>dedupctl access %1: give --as once</source>
+        <translation>dedupctl access %1: Geben Sie --as nur einmal an</translation>
+    </message>
+    <message>
+        <source>dedupctl access grant: missing --as: use worker, operator or viewer</source>
+        <translation>dedupctl access grant: --as fehlt: Verwenden Sie worker, operator oder viewer</translation>
+    </message>
+    <message>
+        <source>dedupctl access %1: invalid --as &apos;%2&apos;: use worker, operator or viewer</source>
+        <translation>dedupctl access %1: ungültiges --as &apos;%2&apos;: Verwenden Sie worker, operator oder viewer</translation>
+    </message>
+    <message>
+        <source>dedupctl access %1: --workflow must not be empty; leave it out for every workflow</source>
+        <translation>dedupctl access %1: --workflow darf nicht leer sein; lassen Sie es für alle Workflows weg</translation>
+    </message>
+    <message>
+        <source>dedupctl access %1: --workflow &apos;*&apos; is not a workflow; leave --workflow out for every workflow</source>
+        <translation>dedupctl access %1: --workflow &apos;*&apos; ist kein Workflow; lassen Sie --workflow für alle Workflows weg</translation>
+    </message>
+    <message>
+        <source>dedupctl access %1: --scope-prefix must not be empty; leave it out for every scope</source>
+        <translation>dedupctl access %1: --scope-prefix darf nicht leer sein; lassen Sie es für alle Bereiche weg</translation>
+    </message>
+    <message>
+        <source>dedupctl access %1: --scope-prefix &apos;*&apos; is not a prefix; leave --scope-prefix out for every scope</source>
+        <translation>dedupctl access %1: --scope-prefix &apos;*&apos; ist kein Präfix; lassen Sie --scope-prefix für alle Bereiche weg</translation>
+    </message>
+    <message>
+        <source>dedupctl access %1: only the store owner manages grants (connect as the owner of schema dedup or a superuser): %2</source>
+        <translation>dedupctl access %1: Nur der Eigentümer des Stores verwaltet Berechtigungen (verbinden Sie sich als Eigentümer des Schemas dedup oder als Superuser): %2</translation>
+    </message>
+    <message>
+        <source>dedupctl access %1: %2</source>
+        <translation>dedupctl access %1: %2</translation>
+    </message>
+    <message>
+        <source>hint: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <source>no new grants: %1 already had this %2 grant</source>
+        <translation>keine neuen Berechtigungen: %1 hatte diese %2-Berechtigung bereits</translation>
+    </message>
+    <message>
+        <source>no new grants: %1 already had all %2 of these %3 grants</source>
+        <translation>keine neuen Berechtigungen: %1 hatte bereits alle %2 dieser %3-Berechtigungen</translation>
+    </message>
+    <message>
+        <source>added 1 grant: %1 as %2</source>
+        <translation>1 Berechtigung hinzugefügt: %1 als %2</translation>
+    </message>
+    <message>
+        <source>added %1 grants: %2 as %3</source>
+        <translation>%1 Berechtigungen hinzugefügt: %2 als %3</translation>
+    </message>
+    <message>
+        <source> (%1 of the %2 existed already)</source>
+        <translation> (%1 von %2 bestanden bereits)</translation>
+    </message>
+    <message>
+        <source>no grant of %1 matched: nothing was removed</source>
+        <translation>keine Berechtigung von %1 passte: nichts wurde entfernt</translation>
+    </message>
+    <message>
+        <source>removed 1 grant of %1</source>
+        <translation>1 Berechtigung von %1 entfernt</translation>
+    </message>
+    <message>
+        <source>removed %1 grants of %2</source>
+        <translation>%1 Berechtigungen von %2 entfernt</translation>
+    </message>
+    <message>
+        <source>no grants: only the store owner and superusers may use this store</source>
+        <translation>keine Berechtigungen: Nur der Eigentümer des Stores und Superuser dürfen diesen Store verwenden</translation>
+    </message>
+    <message>
+        <source>LOGIN</source>
+        <translation>LOGIN</translation>
+    </message>
+    <message>
+        <source>CAPABILITY</source>
+        <translation>BEFUGNIS</translation>
+    </message>
+    <message>
+        <source>WORKFLOW</source>
+        <translation>WORKFLOW</translation>
+    </message>
+    <message>
+        <source>SCOPE PREFIX</source>
+        <translation>BEREICHSPRÄFIX</translation>
+    </message>
+    <message>
+        <source>GRANTED BY</source>
+        <translation>VERGEBEN VON</translation>
+    </message>
+    <message>
+        <source>GRANTED AT</source>
+        <translation>VERGEBEN AM</translation>
+    </message>
+    <message>
+        <source>1 grant; * means every workflow or every scope</source>
+        <translation>1 Berechtigung; * bedeutet jeder Workflow bzw. jeder Bereich</translation>
+    </message>
+    <message>
+        <source>%1 grants; * means every workflow or every scope</source>
+        <translation>%1 Berechtigungen; * bedeutet jeder Workflow bzw. jeder Bereich</translation>
+    </message>
+</context>
+<context>
+    <name>AccessGrants</name>
+    <message>
+        <source>Unexpected answer from the database to access_grant.</source>
+        <translation>Unerwartete Antwort der Datenbank auf access_grant.</translation>
+    </message>
+    <message>
+        <source>Unexpected answer from the database to access_revoke.</source>
+        <translation>Unerwartete Antwort der Datenbank auf access_revoke.</translation>
+    </message>
+</context>
+<context>
+    <name>AccessScope</name>
+    <message>
+        <source>everything</source>
+        <translation>alles</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <comment>workflow in scope prefix</comment>
+        <translation>%1 in %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <comment>grants not listed</comment>
+        <translation>
+            <numerusform>%1 und %n weitere</numerusform>
+            <numerusform>%1 und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>every run</source>
+        <translation>alle Läufe</translation>
+    </message>
+    <message>
+        <source>the runs of %1</source>
+        <translation>die Läufe von %1</translation>
+    </message>
+    <message>
+        <source>owner</source>
+        <translation>Eigentümer</translation>
+    </message>
+    <message>
+        <source>no access in this store</source>
+        <translation>kein Zugriff in diesem Store</translation>
+    </message>
+    <message>
+        <source>operator for %1</source>
+        <translation>Operator für %1</translation>
+    </message>
+    <message>
+        <source>viewer for %1</source>
+        <translation>Betrachter für %1</translation>
+    </message>
+    <message>
+        <source>worker for %1</source>
+        <translation>Worker für %1</translation>
+    </message>
+    <message>
+        <source>As the store&apos;s owner it sees every run and may act on any of them.</source>
+        <translation>Als Eigentümer des Stores sieht dieses Login alle Läufe und darf an jedem davon Aktionen ausführen.</translation>
+    </message>
+    <message>
+        <source>Its grants in this store are for a worker only (%1): the console will show no runs and offer no actions.</source>
+        <translation>Die Berechtigungen dieses Logins in diesem Store gelten nur für einen Worker (%1): Die Konsole zeigt keine Läufe und bietet keine Aktionen an.</translation>
+    </message>
+    <message>
+        <source>It has no grants in this store: the console will show no runs and offer no actions.</source>
+        <translation>Dieses Login hat in diesem Store keine Berechtigungen: Die Konsole zeigt keine Läufe und bietet keine Aktionen an.</translation>
+    </message>
+    <message>
+        <source>It sees %1 and may not act on any of them (read-only).</source>
+        <translation>Dieses Login sieht %1 und darf an keinem davon Aktionen ausführen (schreibgeschützt).</translation>
+    </message>
+    <message>
+        <source>It sees and may act on %1.</source>
+        <translation>Dieses Login sieht %1 und darf Aktionen an ihnen ausführen.</translation>
+    </message>
+    <message>
+        <source>It sees %1 and may act on %2 only; the others are read-only.</source>
+        <translation>Dieses Login sieht %1; Aktionen darf es nur für %2 ausführen, die übrigen sind schreibgeschützt.</translation>
+    </message>
+</context>
+<context>
     <name>ActionAvailability</name>
     <message>
         <source>The run is %1; this action applies to %2 runs.</source>
@@ -14,6 +276,10 @@
     <message>
         <source>A continuation is already queued for this run.</source>
         <translation>Für diesen Lauf ist bereits eine Fortsetzung eingereiht.</translation>
+    </message>
+    <message>
+        <source>Your grants in this store do not let you act on runs of %1 in scope %2 (you have: %3).</source>
+        <translation>Ihre Berechtigungen in diesem Store erlauben Ihnen keine Aktionen an Läufen von %1 im Bereich %2 (Sie haben: %3).</translation>
     </message>
 </context>
 <context>
@@ -240,10 +506,6 @@
         <translation>An Lauf %1 wurde nichts geändert: Er hat sich geändert, seit Sie ihn angesehen haben (%2). Sehen Sie ihn erneut an, bevor Sie entscheiden.</translation>
     </message>
     <message>
-        <source>Your database role may not change runs (read-only access). Nothing was done.</source>
-        <translation>Ihre Datenbankrolle darf keine Läufe ändern (schreibgeschützter Zugriff). Es wurde nichts geändert.</translation>
-    </message>
-    <message>
         <source>The database could not be reached (%1 attempts). It is not known whether the action reached it; sending the same action again is safe: it is never applied twice.</source>
         <translation>Die Datenbank war nicht erreichbar (%1 Versuche). Es ist nicht bekannt, ob die Aktion sie erreicht hat; dieselbe Aktion erneut zu senden ist sicher: Sie wird nie zweimal angewendet.</translation>
     </message>
@@ -266,6 +528,10 @@
     <message>
         <source>The action failed: %1</source>
         <translation>Die Aktion ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The store&apos;s grants for your login do not allow this action on this run (its workflow or scope is outside them, or the login is read-only). Nothing was done.</source>
+        <translation>Die Berechtigungen Ihres Logins in diesem Store erlauben diese Aktion an diesem Lauf nicht (sein Workflow oder Bereich liegt außerhalb davon, oder das Login ist schreibgeschützt). Es wurde nichts geändert.</translation>
     </message>
 </context>
 <context>
@@ -633,10 +899,6 @@
         <translation>Die Datenbank %1 enthält keinen Dedup-Store (Schema dedup fehlt). Prüfen Sie den Datenbanknamen; um den Store dort anzulegen, führen Sie als dessen Eigentümer aus: %2</translation>
     </message>
     <message>
-        <source>Role %1 may not read the dedup store: it is in neither dedup_viewer nor dedup_operator. Ask the database administrator for GRANT dedup_viewer TO %1; (read-only) or GRANT dedup_operator TO %1;</source>
-        <translation>Die Rolle %1 darf den Dedup-Store nicht lesen: Sie ist weder in dedup_viewer noch in dedup_operator. Bitten Sie den Datenbankadministrator um GRANT dedup_viewer TO %1; (schreibgeschützt) oder GRANT dedup_operator TO %1;</translation>
-    </message>
-    <message>
         <source>Connected, but could not read the store&apos;s schema version: see the details.</source>
         <translation>Verbunden, aber die Schemaversion des Stores konnte nicht gelesen werden: Siehe Details.</translation>
     </message>
@@ -651,10 +913,6 @@
     <message>
         <source>The store is at schema version %1, newer than this console (version %2). Install a newer Dedup Console; this one could misread the store.</source>
         <translation>Der Store hat die Schemaversion %1, neuer als diese Konsole (Version %2). Installieren Sie eine neuere Dedup Console; diese könnte den Store falsch lesen.</translation>
-    </message>
-    <message>
-        <source>Connected as %1 (%2) to %3, PostgreSQL %4, schema v%5, TLS %6</source>
-        <translation>Verbunden als %1 (%2) mit %3, PostgreSQL %4, Schema v%5, TLS %6</translation>
     </message>
     <message>
         <source>on</source>
@@ -701,8 +959,24 @@
         <translation>Der Standby %1 hat die Schemaversion %2, der Primärserver %3: Er hat die letzte Migration noch nicht eingespielt. Warten Sie und versuchen Sie es erneut.</translation>
     </message>
     <message>
-        <source>%1. Lists, dashboards and reports read from the standby %2 (%3); run detail and actions use the primary.</source>
-        <translation>%1. Listen, Dashboards und Berichte lesen vom Standby %2 (%3); Laufdetails und Aktionen verwenden den Primärserver.</translation>
+        <source>Role %1 may not read the dedup store: it has no viewer or operator grant here. Ask the store&apos;s owner for one, e.g. SELECT dedup.access_grant(&apos;%1&apos;, &apos;viewer&apos;); (read-only, every workflow and scope) or &apos;operator&apos; with the workflows and scope prefixes it may act on.</source>
+        <translation>Die Rolle %1 darf den Dedup-Store nicht lesen: Sie hat hier keine Betrachter- oder Operator-Berechtigung. Bitten Sie den Eigentümer des Stores um eine, z. B. SELECT dedup.access_grant(&apos;%1&apos;, &apos;viewer&apos;); (schreibgeschützt, alle Workflows und Bereiche) oder &apos;operator&apos; mit den Workflows und Bereichspräfixen, für die sie Aktionen ausführen darf.</translation>
+    </message>
+    <message>
+        <source>Connected, but could not read this login&apos;s grants in the store (dedup.my_access()): see the details.</source>
+        <translation>Verbunden, aber die Berechtigungen dieses Logins im Store konnten nicht gelesen werden (dedup.my_access()): Siehe Details.</translation>
+    </message>
+    <message>
+        <source>Connected as %1 (%2) to %3, PostgreSQL %4, schema v%5, TLS %6.</source>
+        <translation>Verbunden als %1 (%2) mit %3, PostgreSQL %4, Schema v%5, TLS %6.</translation>
+    </message>
+    <message>
+        <source>Login %1 has no viewer or operator grant in this store: the console will show no runs and offer no actions. Ask the store&apos;s owner for one, e.g. SELECT dedup.access_grant(&apos;%1&apos;, &apos;viewer&apos;);</source>
+        <translation>Das Login %1 hat in diesem Store keine Betrachter- oder Operator-Berechtigung: Die Konsole zeigt keine Läufe und bietet keine Aktionen an. Bitten Sie den Eigentümer des Stores um eine, z. B. SELECT dedup.access_grant(&apos;%1&apos;, &apos;viewer&apos;);</translation>
+    </message>
+    <message>
+        <source>%1 Lists, dashboards and reports read from the standby %2 (%3); run detail and actions use the primary.</source>
+        <translation>%1 Listen, Dashboards und Berichte lesen vom Standby %2 (%3); Laufdetails und Aktionen verwenden den Primärserver.</translation>
     </message>
 </context>
 <context>
@@ -987,6 +1261,10 @@
     <message>
         <source>viewer (read-only)</source>
         <translation>Betrachter (schreibgeschützt)</translation>
+    </message>
+    <message>
+        <source>no access</source>
+        <translation>kein Zugriff</translation>
     </message>
 </context>
 <context>
@@ -1390,6 +1668,14 @@
     <message>
         <source>migration %1 failed: %2</source>
         <translation>Migration %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>role %1 already exists with LOGIN, SUPERUSER, CREATEDB, CREATEROLE, REPLICATION, BYPASSRLS or a role membership; the store will not adopt it (fix or drop it, then migrate again)</source>
+        <translation>die Rolle %1 existiert bereits mit LOGIN, SUPERUSER, CREATEDB, CREATEROLE, REPLICATION, BYPASSRLS oder einer Rollenmitgliedschaft; der Store übernimmt sie nicht (korrigieren oder löschen Sie sie und migrieren Sie dann erneut)</translation>
+    </message>
+    <message>
+        <source>role %1 already exists but was not created by a dedup migration; the store will not adopt it (drop it, or migrate an existing store of this cluster first, which marks the roles it made)</source>
+        <translation>die Rolle %1 existiert bereits, wurde aber nicht von einer Dedup-Migration angelegt; der Store übernimmt sie nicht (löschen Sie sie oder migrieren Sie zuerst einen bestehenden Store dieses Clusters, was die von ihm angelegten Rollen kennzeichnet)</translation>
     </message>
 </context>
 <context>
@@ -5064,6 +5350,10 @@
         <source>%1 and its standby</source>
         <translation>%1 und sein Standby</translation>
     </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
 </context>
 <context>
     <name>dedup::widgets::CorrelationTimelineModel</name>
@@ -5394,10 +5684,6 @@
         <translation>schreibgeschützt</translation>
     </message>
     <message>
-        <source>This role is not a member of dedup_operator: the console only shows the store.</source>
-        <translation>Diese Rolle ist kein Mitglied von dedup_operator: Die Konsole zeigt den Store nur an.</translation>
-    </message>
-    <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
@@ -5433,6 +5719,14 @@
         <source>Lists read from the standby %1</source>
         <translation>Listen lesen vom Standby %1</translation>
     </message>
+    <message>
+        <source>No operator grant in this store: the console only shows what the grants let %1 read.</source>
+        <translation>Keine Operator-Berechtigung in diesem Store: Die Konsole zeigt nur, was %1 laut den Berechtigungen lesen darf.</translation>
+    </message>
+    <message>
+        <source>no access</source>
+        <translation>kein Zugriff</translation>
+    </message>
 </context>
 <context>
     <name>dedup::widgets::OperatorViews</name>
@@ -5443,10 +5737,6 @@
     <message>
         <source>Select a run or runs first</source>
         <translation>Wählen Sie zuerst einen oder mehrere Läufe aus</translation>
-    </message>
-    <message>
-        <source>Read-only: this role cannot act</source>
-        <translation>Schreibgeschützt: Diese Rolle kann keine Aktionen ausführen</translation>
     </message>
     <message>
         <source>Re&amp;view queue</source>
@@ -5499,6 +5789,26 @@
     <message>
         <source>Click to follow, continue or abort one.</source>
         <translation>Klicken, um einer zu folgen, sie weiterzuführen oder abzubrechen.</translation>
+    </message>
+    <message>
+        <source>Read-only: no operator grant in this store for this login</source>
+        <translation>Schreibgeschützt: keine Operator-Berechtigung in diesem Store für dieses Login</translation>
+    </message>
+    <message>
+        <source>%1: outside your grants</source>
+        <translation>%1: außerhalb Ihrer Berechtigungen</translation>
+    </message>
+    <message>
+        <source>Not offered: outside your operator grants (%1): %2 of %3 selected runs. Select only runs you may act on.</source>
+        <translation>Nicht angeboten: außerhalb Ihrer Operator-Berechtigungen (%1): %2 von %3 ausgewählten Läufen. Wählen Sie nur Läufe aus, an denen Sie Aktionen ausführen dürfen.</translation>
+    </message>
+    <message>
+        <source>Not offered: the filter may match runs outside your operator grants (%1). Filter by a workflow and scope you may act on.</source>
+        <translation>Nicht angeboten: Der Filter kann Läufe außerhalb Ihrer Operator-Berechtigungen erfassen (%1). Filtern Sie nach einem Workflow und Bereich, für die Sie Aktionen ausführen dürfen.</translation>
+    </message>
+    <message>
+        <source>The store refused %1 on run %2: the grants of %3 (%4) do not cover it. Nothing was done.</source>
+        <translation>Der Store hat „%1“ an Lauf %2 abgelehnt: Die Berechtigungen von %3 (%4) decken ihn nicht ab. Es wurde nichts geändert.</translation>
     </message>
 </context>
 <context>

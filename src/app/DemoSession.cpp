@@ -1,6 +1,7 @@
 #include "DemoSession.h"
 
 #include "sim/DemoTraffic.h"
+#include "store/AccessScope.h"
 #include "store/DemoDatabase.h"
 #include "store/PgConnection.h"
 
@@ -62,6 +63,9 @@ void DemoSession::startStore() {
     report.currentUser = who.text(0, 0);
     report.serverVersion = int(who.toInt64(0, 1));
     report.schemaVersion = int(who.toInt64(0, 2));
+    // The demo's workers and console connect as the cluster's superuser, who owns the demo
+    // store: the store's grants do not apply to it (docs/SECURITY.md).
+    report.access = store::AccessScope::owner();
     report.canOperate = true;
     report.canRead = true;
     m_report = report;

@@ -23,6 +23,9 @@ public:
     virtual QString summary() const = 0;
     virtual void addOptions(QCommandLineParser &parser) = 0;
     virtual int run(const QCommandLineParser &parser) = 0;
+    // Words after the command's name (`access grant ROLE`): a command that takes none has
+    // them refused for it, since a stray word is usually a mistyped option.
+    virtual bool takesArguments() const { return false; }
 
 protected:
     // --db CONNINFO, shared by the commands that talk to a database.

@@ -1,6 +1,7 @@
 #include "StaleCommand.h"
 
 #include "ExitCode.h"
+#include "TextTable.h"
 #include "store/PgConnection.h"
 
 #include <QJsonArray>
@@ -290,18 +291,7 @@ int StaleCommand::run(const QCommandLineParser &parser) {
                              lease, formatSeconds(run.processingFor),
                              QStringLiteral("%1/%2").arg(run.attempt).arg(run.maxAttempts)});
         }
-        std::vector<qsizetype> widths(size_t(header.size()), 0);
-        for (const QStringList &line : table)
-            for (qsizetype col = 0; col < line.size(); ++col)
-                widths[size_t(col)] = qMax(widths[size_t(col)], line.at(col).size());
-        for (const QStringList &line : table) {
-            QString text;
-            for (qsizetype col = 0; col < line.size(); ++col) {
-                const bool last = col + 1 == line.size();
-                text += last ? line.at(col) : line.at(col).leftJustified(widths[size_t(col)] + 2);
-            }
-            out() << text << '\n';
-        }
+        out() << TextTable::render(table);
     }
     const QString what = olderThan ? tr("lease expired, or processing for more than %1")
                                          .arg(parser.value(QStringLiteral("older-than")).trimmed())

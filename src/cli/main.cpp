@@ -1,5 +1,6 @@
 // dedupctl: the command-line side of Dedup Console. Thin: picks the sub-command and hands
 // it the command line; the commands live in their own files.
+#include "AccessCommand.h"
 #include "CliCommand.h"
 #include "CrashTestCommand.h"
 #include "DemoCommand.h"
@@ -39,6 +40,7 @@ std::vector<std::unique_ptr<CliCommand>> makeCommands() {
     commands.push_back(std::make_unique<VerifyAuditCommand>());
     commands.push_back(std::make_unique<WorkCommand>());
     commands.push_back(std::make_unique<CrashTestCommand>());
+    commands.push_back(std::make_unique<AccessCommand>());
     return commands;
 }
 
@@ -114,7 +116,7 @@ int main(int argc, char **argv) {
         out << text;
         return Success;
     }
-    if (!parser.positionalArguments().isEmpty()) {
+    if (!parser.positionalArguments().isEmpty() && !command->takesArguments()) {
         err << Main::tr("dedupctl %1: unexpected argument '%2'")
                    .arg(name, parser.positionalArguments().first())
             << Qt::endl;

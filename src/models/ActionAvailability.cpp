@@ -1,5 +1,7 @@
 #include "models/ActionAvailability.h"
 
+#include <algorithm>
+
 namespace dedup::models {
 
 using core::RunStatus;
@@ -65,6 +67,25 @@ bool ActionAvailability::applies(OperatorAction action, RunStatus status, bool l
     return reason.isEmpty();
 }
 
+bool ActionAvailability::permits(const store::AccessScope &access, const QString &workflow,
+                                 const QString &scope, QString *why) {
+    const bool permitted = access.mayOperate(workflow, scope);
+    if (why) {
+        *why = permitted ? QString()
+                         : tr("Your grants in this store do not let you act on runs of %1 in "
+                              "scope %2 (you have: %3).")
+                               .arg(workflow, scope, access.summary());
+    }
+    return permitted;
+}
+
+qsizetype ActionAvailability::outsideGrants(const store::AccessScope &access,
+                                            const QList<store::RunRow> &runs) {
+    return std::count_if(runs.cbegin(), runs.cend(), [&](const store::RunRow &run) {
+        return !access.mayOperate(run.workflow, run.scope);
+    });
+}
+
 QList<OperatorAction> availableActions(RunStatus status, bool leaseExpired, bool canOperate,
                                        bool continuationQueued) {
     QList<OperatorAction> actions;
@@ -77,6 +98,14 @@ QList<OperatorAction> availableActions(RunStatus status, bool leaseExpired, bool
             actions << action;
     }
     return actions;
+}
+
+QList<OperatorAction> availableActions(RunStatus status, bool leaseExpired,
+                                       const store::AccessScope &access, const QString &workflow,
+                                       const QString &scope, bool continuationQueued) {
+    return availableActions(status, leaseExpired,
+                            ActionAvailability::permits(access, workflow, scope),
+                            continuationQueued);
 }
 
 } // namespace dedup::models

@@ -2,7 +2,9 @@
 
 #include "core/RunStatus.h"
 #include "models/OperatorAction.h"
+#include "store/AccessScope.h"
 #include "store/BulkAction.h"
+#include "store/RunRow.h"
 
 #include <QCoreApplication>
 #include <QList>
@@ -32,13 +34,29 @@ public:
     //   continuationQueued: the run has a pending continuation command.
     static bool applies(OperatorAction action, core::RunStatus status, bool leaseExpired,
                         bool continuationQueued, QString *why = nullptr);
+
+    // Whether the login's grants let it act on a run of `workflow` and `scope` (an operator
+    // grant that covers it, or the owner). When not, `why` (if given) says so in words. The
+    // store decides again on every call (DD010); this only keeps a menu from offering what
+    // would be refused.
+    static bool permits(const store::AccessScope &access, const QString &workflow,
+                        const QString &scope, QString *why = nullptr);
+    // How many of `runs` the grants do not let the login act on: a bulk action is offered
+    // only when this is 0 (the store refuses a batch with any such run).
+    static qsizetype outsideGrants(const store::AccessScope &access,
+                                   const QList<store::RunRow> &runs);
 };
 
 // The actions a view offers for a run, in OperatorActionText::all() order: nothing without
-// dedup_operator (`canOperate` false: read-only mode; the database refuses them anyway) and
+// an operator grant for it (`canOperate` false: read-only; the database refuses them anyway) and
 // nothing for finished runs. In manual_review the continuation is offered as "Resolve:
 // continue" only (op_request_continuation would do the same; one menu entry per decision).
 QList<OperatorAction> availableActions(core::RunStatus status, bool leaseExpired, bool canOperate,
                                        bool continuationQueued = false);
+// The same for a run of `workflow` and `scope`, with the login's grants: nothing when they
+// do not cover that run (ActionAvailability::permits).
+QList<OperatorAction> availableActions(core::RunStatus status, bool leaseExpired,
+                                       const store::AccessScope &access, const QString &workflow,
+                                       const QString &scope, bool continuationQueued = false);
 
 } // namespace dedup::models

@@ -45,8 +45,9 @@ ActionResult ActionResult::fromError(const ActionIntent &intent, StoreErrorKind 
     result.serverDetail = error.message;
     switch (kind) {
     case StoreErrorKind::PermissionDenied:
-        result.message = tr("Your database role may not change runs (read-only access). Nothing "
-                            "was done.");
+        result.message = tr("The store's grants for your login do not allow this action on "
+                            "this run (its workflow or scope is outside them, or the login is "
+                            "read-only). Nothing was done.");
         break;
     case StoreErrorKind::ConnectionLost:
         result.message =

@@ -25,8 +25,7 @@ QStringList conditions(const ReviewQueueFilter &filter, const QString &me, PgPar
     if (filter.scope)
         where << QStringLiteral("r.scope = %1").arg(bind(*filter.scope));
     if (filter.keyPrefix) {
-        where << QStringLiteral("r.idem_key LIKE %1")
-                     .arg(bind(store::RunQueries::likePrefixPattern(*filter.keyPrefix)));
+        where << QStringLiteral("r.idem_key ^@ %1").arg(bind(*filter.keyPrefix));
     }
     switch (filter.assignee) {
     case ReviewQueueFilter::Assignee::Anyone:

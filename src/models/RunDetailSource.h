@@ -25,8 +25,8 @@ class StepTableModel;
 // reset for a new run and updated in place (no reset) when the same run is re-read, so a
 // view's selection survives live updates. The run is re-read:
 //   * when an attached ChangeListener reports it (or reports "more", or resynced);
-//   * while it is `processing`, every pollInterval() (default 5 s): heartbeats and, with
-//     dedup.notify = 'runs', step progress do not notify;
+//   * while it is `processing`, every pollInterval() (default 5 s): heartbeats do not
+//     notify, and a notification is only a hint anyone may send;
 //   * after the connection came back (connectionRestored).
 // Requests coalesce: a reload asked for while one runs is made once, after it.
 //

@@ -52,6 +52,7 @@ struct ClaimResult {
     ClaimOutcome outcome = ClaimOutcome::Mismatch;
     qint64 runId = 0;
     qint64 leaseToken = 0; // only with Acquired
+    QString leaseSecret;   // only with Acquired: proves the lease on every later call
     core::RunStatus status = core::RunStatus::Processing;
     QJsonValue result{QJsonValue::Undefined};    // Replay: the stored outcome
     QString leaseOwner;                          // Acquired / InProgress
@@ -60,7 +61,7 @@ struct ClaimResult {
     QJsonValue lastError{QJsonValue::Undefined}; // the previous attempt's error, if any
 
     bool acquired() const { return outcome == ClaimOutcome::Acquired; }
-    RunLease lease() const { return {runId, leaseToken}; }
+    RunLease lease() const { return {runId, leaseToken, leaseSecret}; }
 };
 
 } // namespace dedup::store

@@ -1,5 +1,6 @@
 #include "store/ConnectionCheck.h"
 
+#include "store/AccessQueries.h"
 #include "store/ConnectionProfile.h"
 #include "store/Migrator.h"
 #include "store/PgConnection.h"
@@ -243,17 +244,15 @@ ConnectionReport ConnectionCheck::run(const QString &conninfo, const QString &pr
         return report;
     };
     // Catalog queries only: they work for any role, even one that may not use schema dedup.
+    // Whether the role may read the tables at all (the group roles' column privileges on
+    // runs, or ownership) decides whether the store's grants can even be asked.
     const PgResult who = conn.exec(QStringLiteral(
         "SELECT current_user::text, r.rolsuper, ns.oid IS NOT NULL,"
         " EXISTS (SELECT 1 FROM pg_catalog.pg_class c"
         "         WHERE c.relnamespace = ns.oid AND c.relname = 'schema_migrations'),"
-        " CASE WHEN pg_catalog.to_regrole('dedup_operator') IS NULL THEN false"
-        "      ELSE pg_catalog.pg_has_role(current_user, 'dedup_operator', 'MEMBER') END,"
-        " CASE WHEN pg_catalog.to_regrole('dedup_viewer') IS NULL THEN false"
-        "      ELSE pg_catalog.pg_has_role(current_user, 'dedup_viewer', 'MEMBER') END,"
         " CASE WHEN runs.oid IS NULL THEN false"
         "      ELSE pg_catalog.has_schema_privilege(ns.oid, 'USAGE')"
-        "       AND pg_catalog.has_table_privilege(runs.oid, 'SELECT') END,"
+        "       AND pg_catalog.has_any_column_privilege(runs.oid, 'SELECT') END,"
         " pg_catalog.set_config('statement_timeout', '15s', false)"
         " FROM pg_catalog.pg_roles r"
         " LEFT JOIN pg_catalog.pg_namespace ns ON ns.nspname = 'dedup'"
@@ -267,8 +266,7 @@ ConnectionReport ConnectionCheck::run(const QString &conninfo, const QString &pr
     report.currentUser = who.text(0, 0);
     const bool superuser = who.toBool(0, 1);
     const bool hasSchema = who.toBool(0, 2) && who.toBool(0, 3);
-    report.canOperate = superuser || who.toBool(0, 4);
-    report.canRead = report.canOperate || who.toBool(0, 5) || who.toBool(0, 6);
+    const bool readsTables = superuser || who.toBool(0, 4);
 
     const QString dbname = QString::fromUtf8(PQdb(handle));
     const int latest = Migrator::latestVersion();
@@ -278,11 +276,13 @@ ConnectionReport ConnectionCheck::run(const QString &conninfo, const QString &pr
                     tr("Database %1 holds no dedup store (schema dedup is missing). Check the "
                        "database name; to create the store there, run as its owner: %2")
                         .arg(dbname, migrate));
-    if (!report.canRead)
+    if (!readsTables)
         return fail(Failure::NoAccess,
-                    tr("Role %1 may not read the dedup store: it is in neither dedup_viewer nor "
-                       "dedup_operator. Ask the database administrator for "
-                       "GRANT dedup_viewer TO %1; (read-only) or GRANT dedup_operator TO %1;")
+                    tr("Role %1 may not read the dedup store: it has no viewer or operator "
+                       "grant here. Ask the store's owner for one, e.g. SELECT "
+                       "dedup.access_grant('%1', 'viewer'); (read-only, every workflow and "
+                       "scope) or 'operator' with the workflows and scope prefixes it may act "
+                       "on.")
                         .arg(report.currentUser));
     QString versionError;
     report.schemaVersion = Migrator(conn).currentVersion(&versionError);
@@ -311,11 +311,27 @@ ConnectionReport ConnectionCheck::run(const QString &conninfo, const QString &pr
                        "%2). Install a newer Dedup Console; this one could misread the store.")
                         .arg(report.schemaVersion)
                         .arg(latest));
-    report.message = tr("Connected as %1 (%2) to %3, PostgreSQL %4, schema v%5, TLS %6")
-                         .arg(report.currentUser, report.roleDescription(), report.target,
+    // The store's own grants: what this login may see and do here (0010_access.sql).
+    PgError accessError;
+    report.access = AccessQueries::mine(conn, &accessError);
+    if (!report.access)
+        return fail(Failure::Other,
+                    tr("Connected, but could not read this login's grants in the store "
+                       "(dedup.my_access()): see the details."),
+                    accessError.toString());
+    report.canOperate = report.access->mayOperateAnything();
+    report.canRead = report.access->mayReadAnything();
+    report.message = tr("Connected as %1 (%2) to %3, PostgreSQL %4, schema v%5, TLS %6.")
+                         .arg(report.currentUser, report.accessSummary(), report.target,
                               versionText(report.serverVersion))
                          .arg(report.schemaVersion)
-                         .arg(report.ssl ? tr("on") : tr("off"));
+                         .arg(report.ssl ? tr("on") : tr("off")) +
+                     QLatin1Char(' ') + report.access->explanation();
+    if (!report.canRead)
+        report.warning = tr("Login %1 has no viewer or operator grant in this store: the console "
+                            "will show no runs and offer no actions. Ask the store's owner for "
+                            "one, e.g. SELECT dedup.access_grant('%1', 'viewer');")
+                             .arg(report.currentUser);
     return report;
 }
 

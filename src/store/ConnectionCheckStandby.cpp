@@ -116,7 +116,8 @@ void ConnectionCheck::checkStandby(ConnectionReport &report, const QString &stan
         return;
     }
     report.standbyConninfo = standbyConninfo;
-    report.message = tr("%1. Lists, dashboards and reports read from the standby %2 (%3); run "
+    // The primary's message ends with a sentence of its own (what the login may do).
+    report.message = tr("%1 Lists, dashboards and reports read from the standby %2 (%3); run "
                         "detail and actions use the primary.")
                          .arg(primaryMessage, report.standbyTarget, status->lagText());
 }

@@ -205,7 +205,9 @@ DashboardQueries::read(PgConnection &connection, const DashboardRange &range, Pg
 std::optional<bool> DashboardQueries::canRefresh(PgConnection &connection, PgError *error) {
     const PgResult result = connection.exec(
         QStringLiteral("SELECT NOT pg_is_in_recovery()"
-                       " AND has_function_privilege('dedup.dashboard_refresh()', 'EXECUTE')"));
+                       " AND has_function_privilege('dedup.dashboard_refresh()', 'EXECUTE')"
+                       " AND EXISTS (SELECT 1 FROM dedup.my_access()"
+                       "             WHERE capability IN ('owner', 'operator'))"));
     if (!result.ok()) {
         *error = result.error();
         return std::nullopt;

@@ -47,7 +47,8 @@ public:
                                                  const DashboardRange &range, PgError *error);
 
     // Whether this session may fold the deltas and take samples: EXECUTE on
-    // dedup.dashboard_refresh() (dedup_operator) on a primary (a standby is read-only).
+    // dedup.dashboard_refresh() (dedup_operator and an operator grant in this store) on a
+    // primary (a standby is read-only).
     static std::optional<bool> canRefresh(PgConnection &connection, PgError *error);
     // SELECT * FROM dedup.dashboard_refresh(): how many deltas were folded, -1 on error.
     static qint64 refresh(PgConnection &connection, PgError *error);

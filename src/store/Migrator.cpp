@@ -15,6 +15,9 @@ namespace {
 
 // Arbitrary but fixed: every migrator of every version takes the same advisory lock.
 constexpr qint64 kMigrationLockKey = 0x6465647570; // "dedup"
+// The migration that creates the group roles, and the comment 0010_access.sql puts on them.
+constexpr int kRolesMigration = 5;
+constexpr auto kGroupRoleComment = "dedup store group role (created by the dedup migrations)";
 
 } // namespace
 
@@ -123,6 +126,8 @@ bool Migrator::migrate(Report *report, QString *error) {
                      .arg(latestVersion());
         return false;
     }
+    if (before < kRolesMigration && !checkGroupRoles(error))
+        return false;
     Report result;
     result.versionBefore = before;
     for (const Migration &migration : bundled()) {
@@ -143,6 +148,49 @@ bool Migrator::migrate(Report *report, QString *error) {
     result.versionAfter = latestVersion();
     if (report)
         *report = result;
+    return true;
+}
+
+// A new store adopts the cluster's dedup_* group roles only if a dedup migration made them
+// (0010 marks them with a comment) and they still have the attributes it gave them:
+// someone who created a dedup_operator WITH LOGIN, or a member of pg_read_all_data, before
+// the store existed must not get the store's privileges through it (docs/SECURITY.md).
+bool Migrator::checkGroupRoles(QString *error) {
+    PgParams params;
+    params.add(QString::fromLatin1(kGroupRoleComment));
+    const PgResult roles = m_conn.exec(
+        QStringLiteral(
+            "SELECT a.rolname,"
+            " COALESCE(pg_catalog.shobj_description(a.oid, 'pg_authid'), '') = $1 AS marked,"
+            " a.rolcanlogin OR a.rolsuper OR a.rolcreatedb OR a.rolcreaterole"
+            "  OR a.rolreplication OR a.rolbypassrls"
+            "  OR EXISTS (SELECT 1 FROM pg_catalog.pg_auth_members m WHERE m.member = a.oid)"
+            "  AS altered"
+            " FROM pg_catalog.pg_roles a"
+            " WHERE a.rolname IN ('dedup_worker', 'dedup_operator', 'dedup_viewer')"
+            " ORDER BY a.rolname"),
+        params);
+    if (!roles.ok()) {
+        *error = roles.error().toString();
+        return false;
+    }
+    for (int row = 0; row < roles.rows(); ++row) {
+        const QString name = roles.text(row, 0);
+        if (roles.toBool(row, 2)) {
+            *error = tr("role %1 already exists with LOGIN, SUPERUSER, CREATEDB, CREATEROLE, "
+                        "REPLICATION, BYPASSRLS or a role membership; the store will not "
+                        "adopt it (fix or drop it, then migrate again)")
+                         .arg(name);
+            return false;
+        }
+        if (!roles.toBool(row, 1)) {
+            *error = tr("role %1 already exists but was not created by a dedup migration; the "
+                        "store will not adopt it (drop it, or migrate an existing store of "
+                        "this cluster first, which marks the roles it made)")
+                         .arg(name);
+            return false;
+        }
+    }
     return true;
 }
 

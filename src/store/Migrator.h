@@ -41,6 +41,7 @@ public:
 
 private:
     bool applyOne(const Migration &migration, QString *error);
+    bool checkGroupRoles(QString *error);
 
     PgConnection &m_conn;
 };

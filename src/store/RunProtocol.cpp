@@ -40,7 +40,7 @@ void addJson(PgParams &params, const QJsonValue &value) {
 
 PgParams leaseParams(const RunLease &lease) {
     PgParams params;
-    params.add(lease.runId).add(lease.token);
+    params.add(lease.runId).add(lease.token).add(lease.secret);
     return params;
 }
 
@@ -78,7 +78,7 @@ ProtocolResult<ClaimResult> RunProtocol::claim(const ClaimRequest &request) {
     addJson(params, request.context);
     const PgResult rows = m_conn.execPrepared(
         QStringLiteral("SELECT outcome, run_id, lease_token, status, result, lease_owner,"
-                       " lease_expires_at, attempt, last_error"
+                       " lease_expires_at, attempt, last_error, lease_secret"
                        " FROM dedup.claim(p_scope => $1, p_key => $2, p_workflow => $3,"
                        " p_fingerprint => $4, p_correlation_id => $5, p_worker => $6,"
                        " p_lease => %1, p_steps => $8::text[], p_key_version => $9,"
@@ -96,8 +96,11 @@ ProtocolResult<ClaimResult> RunProtocol::claim(const ClaimRequest &request) {
     const auto outcome = claimOutcomeFromString(outcomeText);
     if (!outcome)
         return Result::failure(unexpectedAnswer(QStringLiteral("claim"), outcomeText));
+    // A key that belongs to another workflow's run answers mismatch and nothing else.
     const QString statusText = rows.text(0, "status");
-    const auto status = core::runStatusFromString(statusText);
+    const auto status = statusText.isEmpty() && *outcome == ClaimOutcome::Mismatch
+                            ? std::optional(core::RunStatus::Processing)
+                            : core::runStatusFromString(statusText);
     if (!status)
         return Result::failure(unexpectedAnswer(QStringLiteral("claim"), statusText));
 
@@ -105,6 +108,7 @@ ProtocolResult<ClaimResult> RunProtocol::claim(const ClaimRequest &request) {
     claim.outcome = *outcome;
     claim.runId = rows.toInt64(0, "run_id");
     claim.leaseToken = rows.toInt64(0, "lease_token");
+    claim.leaseSecret = rows.text(0, "lease_secret");
     claim.status = *status;
     claim.result = rows.toJson(0, "result");
     claim.leaseOwner = rows.text(0, "lease_owner");
@@ -120,8 +124,9 @@ ProtocolResult<QDateTime> RunProtocol::heartbeat(const RunLease &lease,
     PgParams params = leaseParams(lease);
     params.add(millis(duration));
     const PgResult rows = m_conn.execPrepared(
-        QStringLiteral("SELECT dedup.heartbeat(p_run_id => $1, p_lease_token => $2, p_lease => %1)")
-            .arg(leaseArg(3)),
+        QStringLiteral("SELECT dedup.heartbeat(p_run_id => $1, p_lease_token => $2,"
+                       " p_lease_secret => $3::uuid, p_lease => %1)")
+            .arg(leaseArg(4)),
         params);
     if (!rows.ok())
         return Result::failure(rows.error());
@@ -135,7 +140,7 @@ ProtocolResult<StepAnswer> RunProtocol::beginStep(const RunLease &lease, const Q
     params.add(step).add(downstreamKey);
     const PgResult rows = m_conn.execPrepared(
         QStringLiteral("SELECT dedup.begin_step(p_run_id => $1, p_lease_token => $2,"
-                       " p_step => $3, p_downstream_key => $4)"),
+                       " p_lease_secret => $3::uuid, p_step => $4, p_downstream_key => $5)"),
         params);
     if (!rows.ok())
         return Result::failure(rows.error());
@@ -152,7 +157,7 @@ ProtocolStatus RunProtocol::completeStep(const RunLease &lease, const QString &s
     params.add(step).add(sideEffectRef);
     const PgResult rows = m_conn.execPrepared(
         QStringLiteral("SELECT dedup.complete_step(p_run_id => $1, p_lease_token => $2,"
-                       " p_step => $3, p_side_effect_ref => $4)"),
+                       " p_lease_secret => $3::uuid, p_step => $4, p_side_effect_ref => $5)"),
         params);
     return rows.ok() ? ProtocolStatus::success({}) : ProtocolStatus::failure(rows.error());
 }
@@ -163,8 +168,8 @@ ProtocolStatus RunProtocol::failStep(const RunLease &lease, const QString &step,
     params.add(step).add(failure.errorClass).add(failure.message).add(failure.uncertain);
     const PgResult rows = m_conn.execPrepared(
         QStringLiteral("SELECT dedup.fail_step(p_run_id => $1, p_lease_token => $2,"
-                       " p_step => $3, p_error_class => $4, p_message => $5,"
-                       " p_uncertain => $6::boolean)"),
+                       " p_lease_secret => $3::uuid, p_step => $4, p_error_class => $5,"
+                       " p_message => $6, p_uncertain => $7::boolean)"),
         params);
     return rows.ok() ? ProtocolStatus::success({}) : ProtocolStatus::failure(rows.error());
 }
@@ -175,7 +180,7 @@ ProtocolStatus RunProtocol::skipStep(const RunLease &lease, const QString &step,
     params.add(step).add(reason);
     const PgResult rows = m_conn.execPrepared(
         QStringLiteral("SELECT dedup.skip_step(p_run_id => $1, p_lease_token => $2,"
-                       " p_step => $3, p_reason => $4)"),
+                       " p_lease_secret => $3::uuid, p_step => $4, p_reason => $5)"),
         params);
     return rows.ok() ? ProtocolStatus::success({}) : ProtocolStatus::failure(rows.error());
 }
@@ -185,7 +190,8 @@ ProtocolStatus RunProtocol::succeed(const RunLease &lease, const QJsonValue &res
     addJson(params, result);
     const PgResult rows =
         m_conn.execPrepared(QStringLiteral("SELECT dedup.succeed(p_run_id => $1,"
-                                           " p_lease_token => $2, p_result => $3::jsonb)"),
+                                           " p_lease_token => $2, p_lease_secret => $3::uuid,"
+                                           " p_result => $4::jsonb)"),
                             params);
     return rows.ok() ? ProtocolStatus::success({}) : ProtocolStatus::failure(rows.error());
 }
@@ -197,8 +203,8 @@ ProtocolResult<core::RunStatus> RunProtocol::fail(const RunLease &lease,
     params.add(failure.errorClass).add(failure.message).add(failure.retryable);
     const PgResult rows =
         m_conn.execPrepared(QStringLiteral("SELECT dedup.fail(p_run_id => $1, p_lease_token => $2,"
-                                           " p_error_class => $3, p_message => $4,"
-                                           " p_retryable => $5::boolean)"),
+                                           " p_lease_secret => $3::uuid, p_error_class => $4,"
+                                           " p_message => $5, p_retryable => $6::boolean)"),
                             params);
     if (!rows.ok())
         return Result::failure(rows.error());
@@ -223,7 +229,7 @@ RunProtocol::takeCommand(const QString &worker, std::chrono::milliseconds lease,
         QStringLiteral("SELECT command_id, run_id, lease_token, lease_expires_at, attempt,"
                        " workflow, workflow_version, scope, idem_key, correlation_id,"
                        " fingerprint, context, from_step, to_json(steps) AS steps,"
-                       " rerun_uncertain"
+                       " rerun_uncertain, lease_secret"
                        " FROM dedup.take_command(p_worker => $1, p_lease => %1,"
                        " p_workflows => $3::text[])")
             .arg(leaseArg(2)),
@@ -237,6 +243,7 @@ RunProtocol::takeCommand(const QString &worker, std::chrono::milliseconds lease,
     command.commandId = rows.toInt64(0, "command_id");
     command.runId = rows.toInt64(0, "run_id");
     command.leaseToken = rows.toInt64(0, "lease_token");
+    command.leaseSecret = rows.text(0, "lease_secret");
     command.leaseExpiresAt = rows.toDateTime(0, "lease_expires_at");
     command.attempt = int(rows.toInt64(0, "attempt"));
     command.workflow = rows.text(0, "workflow");
@@ -252,14 +259,6 @@ RunProtocol::takeCommand(const QString &worker, std::chrono::milliseconds lease,
         command.steps.append(step.toString());
     command.rerunUncertain = rows.toBool(0, "rerun_uncertain");
     return Result::success(std::optional<TakenCommand>(std::move(command)));
-}
-
-ProtocolStatus RunProtocol::setStepNotifications(bool enabled) {
-    PgParams params;
-    params.add(enabled ? QString() : QStringLiteral("runs"));
-    const PgResult rows = m_conn.exec(
-        QStringLiteral("SELECT set_config('dedup.notify', COALESCE($1, ''), false)"), params);
-    return rows.ok() ? ProtocolStatus::success({}) : ProtocolStatus::failure(rows.error());
 }
 
 } // namespace dedup::store

@@ -77,10 +77,6 @@ public:
     takeCommand(const QString &worker, std::chrono::milliseconds lease = kDefaultLease,
                 const QStringList &workflows = {});
 
-    // Session option `dedup.notify`: false makes step-level events silent (no NOTIFY for
-    // step progress; run-level changes still notify), for high-throughput workers.
-    ProtocolStatus setStepNotifications(bool enabled);
-
 private:
     PgConnection &m_conn;
 };

@@ -53,8 +53,10 @@ QStringList baseConditions(const RunFilter &filter, Binder &binder) {
     if (filter.exactKey)
         conditions << QStringLiteral("r.idem_key = %1").arg(binder.bind(*filter.exactKey));
     if (filter.keyPrefix) {
-        conditions << QStringLiteral("r.idem_key LIKE %1")
-                          .arg(binder.bind(RunQueries::likePrefixPattern(*filter.keyPrefix)));
+        // ^@ (starts_with), not LIKE: under row-level security only leakproof operators may
+        // become index conditions, and LIKE is not one (docs/PERFORMANCE.md, "A scope-limited
+        // operator").
+        conditions << QStringLiteral("r.idem_key ^@ %1").arg(binder.bind(*filter.keyPrefix));
     }
     if (filter.correlationId) {
         conditions
@@ -94,7 +96,7 @@ QString bucketOf(const QString &timestamp) {
 RunQuery prefixWalk(const RunFilter &filter, const QString &boundOp, const RunKey &bound,
                     qint64 limit, const QString &columns) {
     Binder binder;
-    const QString pattern = binder.bind(RunQueries::likePrefixPattern(*filter.keyPrefix));
+    const QString pattern = binder.bind(*filter.keyPrefix);
     // Time and keyset conditions on the index's created_at and id (alias x).
     QString from, to, at, id;
     if (filter.createdFrom.isValid())
@@ -134,7 +136,7 @@ RunQuery prefixWalk(const RunFilter &filter, const QString &boundOp, const RunKe
 
     // Conditions the index answers (the key range, the bucket, time and keyset) on x; the
     // others on the run row r, joined by id.
-    QStringList inner{QStringLiteral("x.idem_key LIKE ") + pattern};
+    QStringList inner{QStringLiteral("x.idem_key ^@ ") + pattern};
     inner += timeConditions(QStringLiteral("x"));
     QStringList highs{QStringLiteral("(SELECT max(m.created_at) FROM dedup.runs m)")};
     QStringList lows{QStringLiteral("(SELECT min(m.created_at) FROM dedup.runs m)")};

@@ -38,8 +38,9 @@ struct RunCount {
 //     planner either sorts every matching run or walks runs_created_idx filtering by status,
 //     which reads through all newer runs when the statuses are rare (measured: 190,000 rows
 //     read for one page on 200,000 runs where the chosen statuses were old);
-//   * key prefix: idem_key LIKE 'prefix%' with % _ \ escaped (the columns are COLLATE "C",
-//     so a btree answers it as a range), still newest first. No index orders "the runs whose
+//   * key prefix: idem_key ^@ 'prefix' (starts_with: the columns are COLLATE "C", so a btree
+//     answers it as a range, and unlike LIKE it is leakproof, which row-level security
+//     requires of an index condition), still newest first. No index orders "the runs whose
 //     key starts with P" by time for every P, and walking runs_created_idx while filtering
 //     the key reads every newer run first (2 s on 10 million runs for a prefix two months
 //     old). So the list walks six-hour buckets from the newest: per bucket, the prefix's

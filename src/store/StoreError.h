@@ -8,7 +8,8 @@ namespace dedup::store {
 // act on, as a type: code branches on this, never on message text.
 enum class StoreErrorKind {
     None,
-    Fenced,               // DD001: stale lease token; the caller no longer owns the run
+    Fenced,               // DD001: stale lease token or secret, or DD011: the lease is
+                          // another login's; either way the caller does not own the run
     IllegalTransition,    // DD002: the run or step is not in a state that allows this
     RunNotFound,          // DD003
     InvalidArgument,      // DD004: missing or malformed parameter (e.g. an empty reason)
@@ -16,7 +17,8 @@ enum class StoreErrorKind {
     LeaseExpired,         // DD006: the lease ran out (nobody took over): heartbeat, then retry
     UnknownStep,          // DD007: the run has no step of that name
     AppendOnly,           // DD008: events / audit_log cannot be changed
-    PermissionDenied,     // 42501: the role may not do this
+    LimitExceeded,        // DD009: an argument over a documented maximum (docs/PROTOCOL.md)
+    PermissionDenied,     // 42501, or DD010: the store's grants do not cover this
     SerializationFailure, // 40001 / 40P01: retry the transaction
     QueryCanceled,        // 57014: cancelled by the user or statement_timeout
     Cancelled,            // the caller asked to stop (a cancel flag); decided on the client

@@ -15,6 +15,7 @@ struct TakenCommand {
     qint64 commandId = 0;
     qint64 runId = 0;
     qint64 leaseToken = 0;
+    QString leaseSecret;
     QDateTime leaseExpiresAt;
     int attempt = 0;
     QString workflow;
@@ -28,7 +29,7 @@ struct TakenCommand {
     QStringList steps;           // the steps still to settle (not done/skipped), in order
     bool rerunUncertain = false; // the operator vouched uncertain steps did not happen
 
-    RunLease lease() const { return {runId, leaseToken}; }
+    RunLease lease() const { return {runId, leaseToken, leaseSecret}; }
 };
 
 } // namespace dedup::store

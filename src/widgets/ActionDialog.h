@@ -55,7 +55,8 @@ public:
     ~ActionDialog() override;
 
     // The menu actions for a run in this state, in OperatorActionText::all() order; none
-    // without dedup_operator (canOperate false) or for finished runs. Each QAction's data()
+    // when the login's grants do not let it operate on the run (canOperate false) or for
+    // finished runs. Each QAction's data()
     // is the OperatorAction (QVariant::fromValue); the caller connects triggered() and opens
     // an ActionDialog for it.
     static QList<QAction *> actionsFor(core::RunStatus status, bool leaseExpired, bool canOperate,

@@ -147,7 +147,12 @@ void ConnectionDialog::checkFinished(const ConnectionReport &report) {
     setRunning(false);
     Entry *entry = current();
     if (report.ok()) {
-        m_ui->resultLabel->setText(report.message);
+        // What the login may do there, and a warning when that is nothing: connecting still
+        // works (the owner may grant access later), but an empty console needs a reason.
+        m_ui->resultLabel->setText(report.warning.isEmpty()
+                                       ? report.message
+                                       : report.message + QStringLiteral("\n\n") +
+                                             tr("Warning: %1").arg(report.warning));
         if (m_checkKind != CheckKind::Connect || !entry)
             return;
         if (!entry->transient) {

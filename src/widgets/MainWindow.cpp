@@ -162,8 +162,6 @@ void MainWindow::setUpStatusBar() {
     m_roleLabel->setObjectName(QStringLiteral("roleLabel"));
     m_readOnlyBadge = new QLabel(tr("read-only"), this);
     m_readOnlyBadge->setObjectName(QStringLiteral("readOnlyBadge"));
-    m_readOnlyBadge->setToolTip(
-        tr("This role is not a member of dedup_operator: the console only shows the store."));
     m_readOnlyBadge->setFrameShape(QFrame::StyledPanel);
     m_readOnlyBadge->setAlignment(Qt::AlignCenter);
     QFont bold = m_readOnlyBadge->font();
@@ -216,8 +214,28 @@ void MainWindow::attachStore(const store::ConnectionReport &report) {
                               ? report.target
                               : tr("%1 (%2)").arg(report.profileName, report.target);
     m_storeLabel->setText(store);
-    m_roleLabel->setText(tr("as %1: %2").arg(report.currentUser, report.roleDescription()));
-    m_readOnlyBadge->setVisible(!report.canOperate);
+    // The login's grants in this store, in a line ("as alice: operator for clinic-42/*"),
+    // each grant and what they mean in the tooltip.
+    const store::AccessScope &access = session->access();
+    m_roleLabel->setText(tr("as %1: %2").arg(report.currentUser, report.accessSummary()));
+    QStringList roleTip = report.access ? access.grantLines() : QStringList();
+    if (report.access)
+        roleTip.append(access.explanation());
+    if (!report.warning.isEmpty())
+        roleTip.append(report.warning);
+    m_roleLabel->setToolTip(roleTip.join(QLatin1Char('\n')));
+    // Read-only: no operator grant for any run (a grant for some runs offers actions on
+    // those). Without even a viewer grant the badge says there is nothing to see.
+    m_readOnlyBadge->setVisible(!access.mayOperateAnything());
+    if (access.mayReadAnything()) {
+        m_readOnlyBadge->setText(tr("read-only"));
+        m_readOnlyBadge->setToolTip(tr("No operator grant in this store: the console only "
+                                       "shows what the grants let %1 read.")
+                                        .arg(report.currentUser));
+    } else {
+        m_readOnlyBadge->setText(tr("no access"));
+        m_readOnlyBadge->setToolTip(report.warning);
+    }
     if (session->standbyLag()) {
         // Lives as long as the session: its lag means nothing for the next store.
         auto *lag = new StandbyLagLabel(this);
@@ -229,6 +247,9 @@ void MainWindow::attachStore(const store::ConnectionReport &report) {
         m_storeLabel->setToolTip({});
     }
     statusBar()->clearMessage();
+    // A login without grants sees an empty store: say why rather than let it look empty.
+    if (!report.warning.isEmpty())
+        statusBar()->showMessage(report.warning);
     setWindowTitle(tr("%1 – Dedup Console").arg(store));
     m_ui->actionDisconnect->setEnabled(true);
     m_ui->pages->setCurrentWidget(m_ui->viewsPage);
@@ -246,6 +267,7 @@ void MainWindow::detachStore() {
     m_ui->banner->clear();
     m_storeLabel->setText(tr("Not connected"));
     m_roleLabel->clear();
+    m_roleLabel->setToolTip({});
     m_readOnlyBadge->hide();
     setWindowTitle(tr("Dedup Console"));
     m_ui->actionDisconnect->setEnabled(false);

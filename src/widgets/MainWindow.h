@@ -35,8 +35,9 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    // Creates the models on report.conninfo, shows the target and role in the status bar and
-    // a "read-only" badge without the operator role. Replaces an attached store.
+    // Creates the models on report.conninfo, shows the target and the login's grants in the
+    // status bar ("as alice: operator for clinic-42/*"), a "read-only" badge without any
+    // operator grant, and the report's warning (no grants at all). Replaces an attached store.
     void attachStore(const store::ConnectionReport &report);
     void detachStore();
     bool isAttached() const { return m_session != nullptr; }

@@ -1,6 +1,8 @@
 #include "widgets/OperatorViews.h"
 
 #include "core/RunStatus.h"
+#include "models/ActionAvailability.h"
+#include "models/ActionResult.h"
 #include "models/AuditLogModel.h"
 #include "models/BulkPlan.h"
 #include "models/BulkRunner.h"
@@ -9,6 +11,7 @@
 #include "models/ReviewQueueModel.h"
 #include "models/RunListModel.h"
 #include "models/StuckRunsModel.h"
+#include "store/RunDetail.h"
 #include "widgets/ActionDialog.h"
 #include "widgets/AuditLogView.h"
 #include "widgets/BulkActionDialog.h"
@@ -24,6 +27,7 @@
 #include "widgets/StuckView.h"
 
 #include <QDateTime>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLocale>
 #include <QMenu>
@@ -47,14 +51,16 @@ OperatorViews::OperatorViews(MainWindow *window, DetailViews *details)
     , m_bulkLabel(new QLabel(window))
     , m_bulkPoll(new QTimer(this)) {
     m_menu->setObjectName(QStringLiteral("actionsMenu"));
+    m_menu->setToolTipsVisible(true); // why an entry is disabled
     // Rebuilt each time it opens: what it offers depends on the run and the selection now.
     connect(m_menu, &QMenu::aboutToShow, this, [this] {
         m_menu->clear();
         fillMenu(m_menu);
         if (m_menu->isEmpty())
             m_menu
-                ->addAction(canOperate() ? tr("Select a run or runs first")
-                                         : tr("Read-only: this role cannot act"))
+                ->addAction(canOperate()
+                                ? tr("Select a run or runs first")
+                                : tr("Read-only: no operator grant in this store for this login"))
                 ->setEnabled(false);
     });
     window->menuBar()->insertMenu(window->menuBar()->actions().constLast(), m_menu);
@@ -74,13 +80,14 @@ OperatorViews::OperatorViews(MainWindow *window, DetailViews *details)
             const store::RunRow &run = runs->model()->runAt(row);
             const bool expired = run.leaseExpiresAt.isValid() &&
                                  run.leaseExpiresAt <= QDateTime::currentDateTimeUtc();
-            addRunActions(menu, tr("Run %1").arg(run.id), run.id, run.leaseToken, run.statusName,
-                          expired, false, true, run.updatedAt);
+            addRunActions(menu, tr("Run %1").arg(run.id), run.workflow, run.scope, run.id,
+                          run.leaseToken, run.statusName, expired, false, true, run.updatedAt);
         }
         addBulkActions(menu);
     });
     watchTable(details->stuck()->table());
     watchTable(details->correlation()->table());
+    watchTable(m_review->table());
     // Bulk operations of every console (a second console sees one running, and by whom).
     m_bulkLabel->setObjectName(QStringLiteral("bulkLabel"));
     m_bulkLabel->hide();
@@ -93,6 +100,7 @@ OperatorViews::OperatorViews(MainWindow *window, DetailViews *details)
             m_bulkWatcher->requestActiveOperations();
     });
     connect(m_review, &ReviewQueueView::runActivated, details, &DetailViews::showRun);
+    connect(m_review, &ReviewQueueView::actionFinished, this, &OperatorViews::noteRefusal);
     connect(m_audit, &AuditLogView::runActivated, details, &DetailViews::showRun);
     connect(window, &MainWindow::storeAttached, this, &OperatorViews::attach);
     connect(window, &MainWindow::storeAboutToDetach, this, &OperatorViews::detach);
@@ -103,7 +111,7 @@ OperatorViews::~OperatorViews() {
 }
 
 bool OperatorViews::canOperate() const {
-    return m_session && m_session->report().canOperate;
+    return m_session && m_session->access().mayOperateAnything();
 }
 
 void OperatorViews::fillMenu(QMenu *menu) {
@@ -111,7 +119,8 @@ void OperatorViews::fillMenu(QMenu *menu) {
         return;
     const RunDetailView *detail = m_details->detail();
     if (detail->hasRun())
-        addRunActions(menu, tr("Run %1 (in the detail)").arg(detail->runId()), detail->runId(),
+        addRunActions(menu, tr("Run %1 (in the detail)").arg(detail->runId()),
+                      detail->detail().workflow, detail->detail().scope, detail->runId(),
                       detail->leaseToken(), detail->statusName(), detail->leaseExpired(),
                       detail->continuationQueued(), false);
     addBulkActions(menu);
@@ -140,13 +149,22 @@ BulkOperationsDialog *OperatorViews::openBulkOperations() {
     return m_operationsDialog;
 }
 
-void OperatorViews::addRunActions(QMenu *menu, const QString &title, qint64 runId, qint64 token,
+void OperatorViews::addRunActions(QMenu *menu, const QString &title, const QString &workflow,
+                                  const QString &scope, qint64 runId, qint64 token,
                                   const QString &statusName, bool leaseExpired,
                                   bool continuationQueued, bool fromList,
                                   const QDateTime &seenUpdatedAt) {
     const std::optional<core::RunStatus> status = core::runStatusFromString(statusName);
     if (!status)
         return;
+    QString why;
+    if (!models::ActionAvailability::permits(m_session->access(), workflow, scope, &why)) {
+        QAction *line = menu->addAction(tr("%1: outside your grants").arg(title));
+        line->setEnabled(false);
+        line->setToolTip(why);
+        menu->setToolTipsVisible(true);
+        return;
+    }
     // The lease token and status are the ones the operator is looking at: the dialog's
     // preview says so if the run has moved on since.
     auto *sub = new QMenu(title, menu);
@@ -168,23 +186,53 @@ void OperatorViews::addRunActions(QMenu *menu, const QString &title, qint64 runI
 
 void OperatorViews::addBulkActions(QMenu *menu) {
     const RunsView *runs = m_window->runsView();
+    const QList<store::RunRow> rows = runs->selectedRows();
     QList<models::SelectedRun> selected;
-    for (const store::RunRow &row : runs->selectedRows())
+    for (const store::RunRow &row : rows)
         selected.append({row.id, row.leaseToken, row.status});
     const std::optional<store::RunFilter> filter =
         runs->model() ? std::optional(runs->model()->filter()) : std::nullopt;
-    QList<std::pair<QString, models::BulkTarget>> targets;
-    if (!selected.isEmpty())
+    const store::AccessScope &access = m_session->access();
+    struct Target {
+        QString title;
+        models::BulkTarget target;
+        QString refusal; // not empty: the grants do not cover every run, and why
+    };
+    QList<Target> targets;
+    if (!selected.isEmpty()) {
+        // The store refuses a batch with any run outside the operator grants: offered only
+        // when every selected run is covered.
+        const qsizetype outside = models::ActionAvailability::outsideGrants(access, rows);
         targets.append(
             {selected.size() == 1
                  ? tr("1 run selected in the Runs list")
                  : tr("%1 runs selected in the Runs list").arg(QLocale().toString(selected.size())),
-             models::BulkTarget::selection(selected)});
-    if (filter)
+             models::BulkTarget::selection(selected),
+             outside == 0 ? QString()
+                          : tr("Not offered: outside your operator grants (%1): %2 of %3 "
+                               "selected runs. Select only runs you may act on.")
+                                .arg(access.summary(), QLocale().toString(outside),
+                                     QLocale().toString(selected.size()))});
+    }
+    if (filter) {
+        // What the filter matches is what the login may read; it may read more than it may
+        // act on (viewer grants), unless the filter keeps to an operator grant.
+        const bool covered = access.mayOperateAllReadable(filter->workflow, filter->scope);
         targets.append({tr("Every run matching the Runs list's filter"),
-                        models::BulkTarget::matching(*filter)});
-    for (const auto &[title, target] : targets) {
+                        models::BulkTarget::matching(*filter),
+                        covered ? QString()
+                                : tr("Not offered: the filter may match runs outside your "
+                                     "operator grants (%1). Filter by a workflow and scope "
+                                     "you may act on.")
+                                      .arg(access.summary())});
+    }
+    for (const auto &[title, target, refusal] : targets) {
         auto *sub = new QMenu(title, menu);
+        if (!refusal.isEmpty()) {
+            sub->addAction(refusal)->setEnabled(false);
+            menu->addMenu(sub);
+            continue;
+        }
         for (const OperatorAction action : OperatorActionText::all()) {
             if (!OperatorActionText::bulkAction(action))
                 continue;
@@ -214,21 +262,38 @@ void OperatorViews::fillRowMenu(QMenu *menu, const QAbstractItemView *table,
     if (!canOperate() || !index.isValid())
         return;
     const StuckView *stuck = m_details->stuck();
+    // The run's workflow and scope (for the grants) come from the model's row of that run.
     if (table == stuck->table()) {
+        const qint64 runId = index.data(models::StuckRunsModel::RunIdRole).toLongLong();
+        const int row = stuck->model() ? stuck->model()->rowOfRun(runId) : -1;
+        if (row < 0)
+            return;
+        const store::StuckRun &run = stuck->model()->rowAt(row);
         // Every stuck run is processing; the lease may still be live (too old only).
-        addRunActions(menu,
-                      tr("Run %1").arg(index.data(models::StuckRunsModel::RunIdRole).toLongLong()),
-                      index.data(models::StuckRunsModel::RunIdRole).toLongLong(),
+        addRunActions(menu, tr("Run %1").arg(runId), run.workflow, run.scope, runId,
                       index.data(models::StuckRunsModel::LeaseTokenRole).toLongLong(),
                       QStringLiteral("processing"),
                       index.data(models::StuckRunsModel::LeaseExpiredRole).toBool(), false, true,
                       index.data(models::StuckRunsModel::ProcessingSinceRole).toDateTime());
     } else if (table == m_details->correlation()->table()) {
+        const models::CorrelationModel *correlation = m_details->correlation()->model();
         const qint64 runId = index.data(models::CorrelationModel::RunIdRole).toLongLong();
-        addRunActions(menu, tr("Run %1").arg(runId), runId,
+        const int row = correlation ? correlation->rowOfRun(runId) : -1;
+        if (row < 0)
+            return;
+        const store::CorrelatedRun &run = correlation->rowAt(row);
+        addRunActions(menu, tr("Run %1").arg(runId), run.workflow, run.scope, runId,
                       index.data(models::CorrelationModel::LeaseTokenRole).toLongLong(),
                       index.data(models::CorrelationModel::StatusNameRole).toString(), false,
                       false);
+    } else if (table == m_review->table() && m_reviewModel) {
+        const qint64 runId = index.data(models::ReviewQueueModel::RunIdRole).toLongLong();
+        const int row = m_reviewModel->rowOfRun(runId);
+        if (row < 0)
+            return;
+        const models::ReviewQueueRow &run = m_reviewModel->rowAt(row);
+        addRunActions(menu, tr("Run %1").arg(runId), run.workflow, run.scope, runId, run.leaseToken,
+                      core::toString(core::RunStatus::ManualReview), false, run.continuationQueued);
     }
 }
 
@@ -280,6 +345,7 @@ void OperatorViews::openAction(OperatorAction action, qint64 runId, qint64 token
     // A list row read from the standby may be behind the primary the preview reads.
     if (fromList && m_session->readsFromStandby())
         dialog.setSeenOnStandby(m_session->standbyLagText(), seenUpdatedAt);
+    connect(&dialog, &ActionDialog::actionFinished, this, &OperatorViews::noteRefusal);
     dialog.exec();
 }
 
@@ -312,7 +378,19 @@ void OperatorViews::attach(StoreSession *session) {
     m_reviewModel->setMe(session->report().currentUser);
     m_reviewModel->attachListener(session->listener());
     m_review->setModel(m_reviewModel.get());
-    m_review->setActionSource(session->conninfo(), session->report().canOperate);
+    m_review->setActionSource(session->conninfo(), canOperate());
+    // The Review tab's buttons act on its current run: follow it (after the view's own
+    // handlers, which this then corrects).
+    connect(m_review->table()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &OperatorViews::updateReviewActions);
+    connect(m_reviewModel.get(), &QAbstractItemModel::rowsRemoved, this,
+            &OperatorViews::updateReviewActions);
+    connect(m_reviewModel.get(), &QAbstractItemModel::rowsInserted, this,
+            &OperatorViews::updateReviewActions);
+    connect(m_reviewModel.get(), &QAbstractItemModel::dataChanged, this,
+            &OperatorViews::updateReviewActions);
+    connect(m_reviewModel.get(), &models::ReviewQueueModel::refreshed, this,
+            &OperatorViews::updateReviewActions);
     if (session->readsFromStandby())
         m_review->setStandbyLag([session] { return session->standbyLagText(); });
     m_auditModel = std::make_unique<models::AuditLogModel>(session->readConninfo());
@@ -323,6 +401,33 @@ void OperatorViews::attach(StoreSession *session) {
             &OperatorViews::showActiveBulk);
     m_bulkWatcher->requestActiveOperations();
     m_bulkPoll->start();
+}
+
+void OperatorViews::updateReviewActions() {
+    if (!m_session || !m_reviewModel)
+        return;
+    bool permitted = canOperate();
+    const QModelIndex current = m_review->table()->currentIndex();
+    if (permitted && current.isValid()) {
+        const int row =
+            m_reviewModel->rowOfRun(current.data(models::ReviewQueueModel::RunIdRole).toLongLong());
+        if (row >= 0) {
+            const models::ReviewQueueRow &run = m_reviewModel->rowAt(row);
+            permitted = m_session->access().mayOperate(run.workflow, run.scope);
+        }
+    }
+    m_review->setActionSource(m_session->conninfo(), permitted);
+}
+
+void OperatorViews::noteRefusal(const models::ActionResult &result) {
+    if (result.errorKind != store::StoreErrorKind::PermissionDenied || !m_session)
+        return;
+    m_window->statusBar()->showMessage(
+        tr("The store refused %1 on run %2: the grants of %3 (%4) do not cover it. Nothing was "
+           "done.")
+            .arg(OperatorActionText::title(result.intent.action))
+            .arg(result.intent.runId)
+            .arg(m_session->report().currentUser, m_session->access().summary()));
 }
 
 void OperatorViews::detach() {

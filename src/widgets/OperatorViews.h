@@ -16,6 +16,7 @@ class QModelIndex;
 class QTimer;
 
 namespace dedup::models {
+struct ActionResult;
 class AuditLogModel;
 class BulkRunner;
 class BulkTarget;
@@ -41,8 +42,13 @@ class StoreSession;
 // runs selected in the list, every run matching the list's filter), the same entries in the
 // runs list's context menu, and the Review and Audit tabs. Every single-run action opens an
 // ActionDialog (preview, reason, one action key per confirmed intent); every bulk action a
-// BulkActionDialog (breakdown, typed confirmation, progress, report). Without the operator
-// role no action is offered (and the store would refuse them anyway).
+// BulkActionDialog (breakdown, typed confirmation, progress, report).
+//
+// What is offered follows the login's grants in the store (StoreSession::access()): actions
+// on a run only when an operator grant covers its workflow and scope, bulk actions only when
+// every run they would touch is covered (the store refuses a batch with any other), nothing
+// without an operator grant. The store stays the judge: it checks every call again, and a
+// refusal (PermissionDenied) is shown in the dialog and the status bar.
 class OperatorViews : public QObject {
     Q_OBJECT
 
@@ -74,9 +80,12 @@ private:
     bool canOperate() const;
     // `fromList`: the run was seen in a list (which may read a standby), not in the detail
     // (which reads the primary); `seenUpdatedAt` is the row's updated_at when the list has it.
-    void addRunActions(QMenu *menu, const QString &title, qint64 runId, qint64 token,
-                       const QString &statusName, bool leaseExpired, bool continuationQueued,
-                       bool fromList = true, const QDateTime &seenUpdatedAt = {});
+    // Nothing but a disabled line saying why when the grants do not cover the run's
+    // `workflow` and `scope`.
+    void addRunActions(QMenu *menu, const QString &title, const QString &workflow,
+                       const QString &scope, qint64 runId, qint64 token, const QString &statusName,
+                       bool leaseExpired, bool continuationQueued, bool fromList = true,
+                       const QDateTime &seenUpdatedAt = {});
     void addBulkActions(QMenu *menu);
     void openAction(models::OperatorAction action, qint64 runId, qint64 token,
                     const QString &statusName, bool fromList = false,
@@ -84,6 +93,10 @@ private:
     void openBulk(models::OperatorAction action, const models::BulkTarget &target);
     void watchTable(QAbstractItemView *table);
     void showActiveBulk(const QList<store::BulkState> &operations);
+    // The Review tab's buttons act on its current run: offered only when the grants cover it.
+    void updateReviewActions();
+    // A refusal by the store (PermissionDenied) said in the status bar as well as the dialog.
+    void noteRefusal(const models::ActionResult &result);
 
     MainWindow *m_window;
     DetailViews *m_details;

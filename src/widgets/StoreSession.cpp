@@ -13,6 +13,7 @@ StoreSession::StoreSession(store::ConnectionReport report, const Preferences &pr
                            QObject *parent)
     : QObject(parent)
     , m_report(std::move(report))
+    , m_access(m_report.effectiveAccess())
     , m_listener(std::make_unique<ChangeListener>(m_report.conninfo))
     , m_runs(std::make_unique<RunListModel>(readConninfo())) {
     applyPreferences(preferences);

@@ -45,6 +45,9 @@ public:
     ~StoreSession() override;
 
     const store::ConnectionReport &report() const { return m_report; }
+    // What the login may see and do in this store (its grants, as read when connecting):
+    // the views offer actions only on runs it covers. The store checks again on every call.
+    const store::AccessScope &access() const { return m_access; }
     // For a new view's own model: its own connection to the same store.
     // Run detail, action previews and actions always use this one: the primary.
     QString conninfo() const { return m_report.conninfo; }
@@ -82,6 +85,7 @@ private:
     void retryRuns();
 
     store::ConnectionReport m_report;
+    store::AccessScope m_access;
     // The listener is destroyed after the model that is attached to it.
     std::unique_ptr<models::ChangeListener> m_listener;
     std::unique_ptr<models::RunListModel> m_runs;

@@ -135,6 +135,35 @@ QString BrowseStore::loadAverage() {
     return QString::fromUtf8(file.readAll()).section(QLatin1Char(' '), 0, 2);
 }
 
+bool BrowseStore::grantScopedOperator(const QString &ownerConninfo, const QString &login,
+                                      const QString &prefix, QString *error) {
+    PgConnection owner;
+    if (!owner.open(ownerConninfo)) {
+        *error = owner.openError().toString();
+        return false;
+    }
+    PgParams params;
+    params.add(login).add(prefix);
+    // `login` is this program's fixed identifier (ScopedLogin), quoted again by format(%I).
+    const PgResult created = owner.execScript(
+        QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '") +
+        login + QStringLiteral("') THEN EXECUTE format('CREATE ROLE %I LOGIN', '") + login +
+        QStringLiteral("'); END IF; END $$;"));
+    if (!created.ok()) {
+        *error = created.error().toString();
+        return false;
+    }
+    const PgResult granted = owner.exec(
+        QStringLiteral("SELECT dedup.access_revoke($1), dedup.access_grant($1, 'operator', NULL,"
+                       " ARRAY[$2])"),
+        params);
+    if (!granted.ok()) {
+        *error = granted.error().toString();
+        return false;
+    }
+    return true;
+}
+
 QJsonObject BrowseStore::machine(PgConnection &connection) {
     QJsonObject settings;
     for (const char *name :

@@ -29,6 +29,13 @@ public:
                        QJsonObject *description, bool *reused, QString *error,
                        const RunStoreGenerator::Progress &progress);
 
+    // The login bench_browse --as-operator-of browses as.
+    static constexpr const char *ScopedLogin = "bench_scoped_operator";
+    // Creates `login` (once) and makes its only grant: operator for the scopes starting with
+    // `prefix`, in the store `ownerConninfo` names (connected as its owner).
+    static bool grantScopedOperator(const QString &ownerConninfo, const QString &login,
+                                    const QString &prefix, QString *error);
+
     // CPUs, RAM, OS, load average, the server's version and settings.
     static QJsonObject machine(dedup::store::PgConnection &connection);
     static QString loadAverage();

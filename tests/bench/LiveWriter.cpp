@@ -15,15 +15,17 @@ namespace bench {
 namespace {
 
 const QString kClaim =
-    QStringLiteral("SELECT run_id, lease_token FROM dedup.claim(p_scope => $1, p_key => $2,"
+    QStringLiteral("SELECT run_id, lease_token, lease_secret::text"
+                   " FROM dedup.claim(p_scope => $1, p_key => $2,"
                    " p_workflow => 'live-bench', p_fingerprint => 'fp', p_worker => 'bench-live',"
                    " p_lease => interval '10 minutes')");
-const QString kSucceed =
-    QStringLiteral("SELECT dedup.succeed(p_run_id => $1, p_lease_token => $2)");
+const QString kSucceed = QStringLiteral("SELECT dedup.succeed(p_run_id => $1, p_lease_token => $2,"
+                                        " p_lease_secret => $3::uuid)");
 
 struct Lease {
     qint64 runId = 0;
     qint64 token = 0;
+    QString secret;
 };
 
 } // namespace
@@ -84,14 +86,14 @@ void LiveWriter::run(int index) {
         if (succeedOne) {
             const Lease lease = open.front();
             open.pop_front();
-            params.add(lease.runId).add(lease.token);
+            params.add(lease.runId).add(lease.token).add(lease.secret);
             result = conn.exec(kSucceed, params);
         } else {
             params.add(QStringLiteral("live-%1").arg(serial % 2 == 0 ? 0 : 1))
                 .add(QStringLiteral("%1-%2-%3").arg(m_tag).arg(index).arg(serial));
             result = conn.exec(kClaim, params);
             if (result.ok() && result.rows() == 1)
-                open.push_back({result.toInt64(0, 0), result.toInt64(0, 1)});
+                open.push_back({result.toInt64(0, 0), result.toInt64(0, 1), result.text(0, 2)});
         }
         ++serial;
         if (result.ok()) {

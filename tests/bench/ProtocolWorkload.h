@@ -43,7 +43,8 @@ extern const QString setupSql;
 // What each worker loop iteration does.
 enum class Loop {
     Protocol,       // the six protocol calls, default notifications
-    ProtocolQuiet,  // the same with SET dedup.notify = 'runs' (no step notifications)
+    ProtocolQuiet,  // the same with SET dedup.notify = 'runs', which since 0010 changes
+                    // nothing (the store reads no setting for its signals): a control
     SixBareInserts, // six INSERT ... ON CONFLICT DO NOTHING, one transaction each: the
                     // machine's ceiling for six commits, whatever the SQL
 };

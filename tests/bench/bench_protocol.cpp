@@ -3,8 +3,9 @@
 //  (a) throughput of the full worker loop, claim + begin_step/complete_step x2 + succeed, each
 //      call its own transaction as docs/PROTOCOL.md recommends, with 1, 2 and 4 worker
 //      threads (one connection each, distinct keys); with the default notifications, with
-//      the documented opt-in `SET dedup.notify = 'runs'`, and, as the machine's ceiling, six
-//      bare INSERT ... ON CONFLICT commits per "run";
+//      `SET dedup.notify = 'runs'` (an opt-out of step notifications until 0010, ignored
+//      since), and, as the machine's ceiling, six bare INSERT ... ON CONFLICT commits per
+//      "run";
 //  (b) the latency of one dedup.claim (new key, two steps) against a bare
 //      INSERT ... ON CONFLICT DO NOTHING into a table with the same unique constraint, one
 //      round trip each, interleaved call by call on one connection so both see the same

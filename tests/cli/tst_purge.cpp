@@ -33,11 +33,12 @@ QJsonObject parse(const Run &run) {
     return QJsonDocument::fromJson(run.out.toUtf8()).object();
 }
 
-// 32 runs. Expired (purgeable): exp-ok-1..10 succeeded, exp-fail-1..6 failed (not retryable),
-// exp-cancel-1..4 cancelled by an operator (4 audit rows). Kept: keep-ok-1..5 succeeded but
-// within retention, keep-retry-1..2 failed retryably within retention, keep-proc-1..3
-// processing (one with an expired lease and a step in progress), keep-review-1..2 in
-// manual_review (2 audit rows).
+// 32 runs, claimed and worked on by the superuser (the store owner, who may read each
+// lease's secret from the run). Expired (purgeable): exp-ok-1..10 succeeded (step b skipped),
+// exp-fail-1..6 failed (not retryable), exp-cancel-1..4 cancelled by an operator (4 audit
+// rows). Kept: keep-ok-1..5 succeeded but within retention, keep-retry-1..2 failed retryably
+// within retention, keep-proc-1..3 processing (one with an expired lease and a step in
+// progress), keep-review-1..2 in manual_review (2 audit rows).
 const char *const populate = R"(
     SELECT dedup.claim('p', k, 'wf', 'fp', p_worker => 'w', p_steps => '{a,b}')
       FROM (SELECT 'exp-ok-' || g FROM generate_series(1, 10) g
@@ -47,14 +48,17 @@ const char *const populate = R"(
             UNION ALL SELECT 'keep-retry-' || g FROM generate_series(1, 2) g
             UNION ALL SELECT 'keep-proc-' || g FROM generate_series(1, 3) g
             UNION ALL SELECT 'keep-review-' || g FROM generate_series(1, 2) g) AS keys(k);
-    SELECT dedup.begin_step(id, 1, 'a'), dedup.complete_step(id, 1, 'a', 'ref-' || id)
+    SELECT dedup.begin_step(id, 1, lease_secret, 'a'),
+           dedup.complete_step(id, 1, lease_secret, 'a', 'ref-' || id)
       FROM dedup.runs WHERE idem_key NOT LIKE 'keep-proc-%';
-    SELECT dedup.begin_step(id, 1, 'a') FROM dedup.runs WHERE idem_key = 'keep-proc-1';
-    SELECT dedup.succeed(id, 1, '{"status": 201}') FROM dedup.runs
+    SELECT dedup.begin_step(id, 1, lease_secret, 'a') FROM dedup.runs
+     WHERE idem_key = 'keep-proc-1';
+    SELECT dedup.skip_step(id, 1, lease_secret, 'b', 'not needed'),
+           dedup.succeed(id, 1, lease_secret, '{"status": 201}') FROM dedup.runs
      WHERE idem_key LIKE 'exp-ok-%' OR idem_key LIKE 'keep-ok-%';
-    SELECT dedup.fail(id, 1, 'validation', 'bad input', false) FROM dedup.runs
+    SELECT dedup.fail(id, 1, lease_secret, 'validation', 'bad input', false) FROM dedup.runs
      WHERE idem_key LIKE 'exp-fail-%';
-    SELECT dedup.fail(id, 1, 'timeout', 'provider timeout', true) FROM dedup.runs
+    SELECT dedup.fail(id, 1, lease_secret, 'timeout', 'provider timeout', true) FROM dedup.runs
      WHERE idem_key LIKE 'keep-retry-%';
     SELECT dedup.op_cancel(id, 1, 'duplicate order', 'cancel-' || id) FROM dedup.runs
      WHERE idem_key LIKE 'exp-cancel-%';
@@ -247,6 +251,7 @@ void TestPurge::textReportsBatchesAndTotal() {
 void TestPurge::dryRunCountsWithoutDeleting() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     QString error;
     QVERIFY2(setUp(db, &error), qPrintable(error));
     const QStringList before = keys(db);
@@ -360,6 +365,7 @@ void TestPurge::lockedRunsAreSkippedNotWaitedFor() {
 void TestPurge::rolesDecide() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     QString error;
     QVERIFY2(setUp(db, &error), qPrintable(error));
     for (const char *user : {"t_viewer", "t_worker"}) {

@@ -57,6 +57,7 @@ void TestReportCommand::initTestCase() {
     QVERIFY(m_dir.isValid());
     m_db = std::make_unique<TestDatabase>();
     QVERIFY2(m_db->isValid(), qPrintable(m_db->error()));
+    QCOMPARE(m_db->grantTestLogins(), QString());
     m_su = m_db->connect();
     auto op = m_db->connect(QStringLiteral("t_operator"));
     QVERIFY(m_su && op);

@@ -105,7 +105,13 @@ void TestStale::listsExpiredLeasesOldestFirst() {
     QVERIFY(age(*conn, c, 60));
     PgParams params;
     params.add(done);
-    QVERIFY(conn->exec(QStringLiteral("SELECT dedup.succeed($1, 1)"), params).ok());
+    // succeed needs every step settled; the superuser reads the lease secret from the run
+    QVERIFY(conn->exec(QStringLiteral("SELECT dedup.skip_step(id, 1, lease_secret, 'send_sms'),"
+                                      " dedup.skip_step(id, 1, lease_secret, 'mark'),"
+                                      " dedup.succeed(id, 1, lease_secret)"
+                                      " FROM dedup.runs WHERE id = $1"),
+                       params)
+                .ok());
 
     const Run run = stale(db, {QStringLiteral("--json")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
@@ -327,6 +333,7 @@ void TestStale::plansUseTheStaleIndex() {
 void TestStale::rolesAndFailures() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto conn = db.connect();
     QVERIFY(conn);
     const qint64 id = claim(*conn, QStringLiteral("k"), QStringLiteral("w"));

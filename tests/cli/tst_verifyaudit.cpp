@@ -102,6 +102,7 @@ void TestVerifyAudit::emptyLogIsIntact() {
 void TestVerifyAudit::intactAfterOperatorActions() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     QString error;
     QVERIFY2(operatorActions(db, &error), qPrintable(error));
     auto conn = db.connect();
@@ -186,6 +187,7 @@ void TestVerifyAudit::tamperingIsDetected() {
     QFETCH(QString, wording);
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     QString error;
     QVERIFY2(operatorActions(db, &error), qPrintable(error));
     QCOMPARE(verify(db).exitCode, 0);
@@ -246,6 +248,7 @@ void TestVerifyAudit::tamperingIsDetected() {
 void TestVerifyAudit::failures() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     // workers have no business reading the audit log
     const Run worker = verify(db, {}, QStringLiteral("t_worker"));
     QCOMPARE(worker.exitCode, 4);

@@ -13,7 +13,8 @@
 //   * for a valid filter, every statement (page, window, rows by id, capped count,
 //     estimate) carries each value only as a parameter: its text is the same whatever the
 //     values are, its placeholders are exactly $1..$n for n parameters, and the operator's
-//     texts arrive as parameters unchanged (the key prefix as its LIKE pattern);
+//     texts arrive as parameters unchanged (the key prefix too: it is matched with ^@,
+//     starts_with, which has no wildcards to escape);
 //   * likePrefixPattern(p), read with PostgreSQL's LIKE rules (backslash escape), matches
 //     exactly the keys that start with p: p + anything, never a key without that start.
 
@@ -237,8 +238,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
                 FUZZ_CHECK(values.contains(QString::fromUtf8(text->toUtf8())), *text);
         }
         if (filter.keyPrefix) {
-            const QString pattern = RunQueries::likePrefixPattern(*filter.keyPrefix);
-            FUZZ_CHECK(values.contains(QString::fromUtf8(pattern.toUtf8())), pattern);
+            const QString prefix = QString::fromUtf8(filter.keyPrefix->toUtf8());
+            FUZZ_CHECK(values.contains(prefix), *filter.keyPrefix);
+            // the prefix is matched as text, never as a pattern
+            FUZZ_CHECK(query.sql.contains(QStringLiteral("idem_key ^@ $")), query.sql);
         }
     }
     return 0;

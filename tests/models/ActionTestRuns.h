@@ -29,17 +29,19 @@ inline QString seedFailedRuns(const TestDatabase &db, int count, const QString &
                               const QString &state = QStringLiteral("failed")) {
     const int maxAttempts = state == QLatin1String("manual_review") ? 1 : 5;
     return db.exec(
-        QStringLiteral(
-            "DO $$ DECLARE c record; BEGIN FOR i IN 1..%1 LOOP"
-            " SELECT * INTO c FROM dedup.claim(p_scope => 'bulk', p_key => '%2' || i,"
-            " p_workflow => CASE WHEN i % 3 = 0 THEN 'wf-a' ELSE 'wf-b' END,"
-            " p_fingerprint => 'fp', p_worker => 'seed',"
-            " p_steps => '{draft,send,notify}', p_max_attempts => %3);"
-            " PERFORM dedup.begin_step(c.run_id, c.lease_token, 'draft', 'dk-' || i);"
-            " PERFORM dedup.complete_step(c.run_id, c.lease_token, 'draft', 'ref-' || i);"
-            " PERFORM dedup.begin_step(c.run_id, c.lease_token, 'send');"
-            " PERFORM dedup.fail(c.run_id, c.lease_token, 'timeout', 'seeded', true);"
-            " END LOOP; END $$")
+        QStringLiteral("DO $$ DECLARE c record; BEGIN FOR i IN 1..%1 LOOP"
+                       " SELECT * INTO c FROM dedup.claim(p_scope => 'bulk', p_key => '%2' || i,"
+                       " p_workflow => CASE WHEN i % 3 = 0 THEN 'wf-a' ELSE 'wf-b' END,"
+                       " p_fingerprint => 'fp', p_worker => 'seed',"
+                       " p_steps => '{draft,send,notify}', p_max_attempts => %3);"
+                       " PERFORM dedup.begin_step(c.run_id, c.lease_token, c.lease_secret,"
+                       "  'draft', 'dk-' || i);"
+                       " PERFORM dedup.complete_step(c.run_id, c.lease_token, c.lease_secret,"
+                       "  'draft', 'ref-' || i);"
+                       " PERFORM dedup.begin_step(c.run_id, c.lease_token, c.lease_secret, 'send');"
+                       " PERFORM dedup.fail(c.run_id, c.lease_token, c.lease_secret,"
+                       "  'timeout', 'seeded', true);"
+                       " END LOOP; END $$")
             .arg(count)
             .arg(prefix)
             .arg(maxAttempts));

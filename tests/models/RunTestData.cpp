@@ -1,6 +1,7 @@
 #include "RunTestData.h"
 
 #include "models/RunListModel.h"
+#include "store/PgParams.h"
 
 #include <QElapsedTimer>
 #include <QTest>
@@ -12,7 +13,8 @@ QString insertRuns(const TestDatabase &db, int count, int first) {
     return db.exec(QStringLiteral(R"(
 INSERT INTO dedup.runs (scope, idem_key, workflow, correlation_id, fingerprint, status,
                         attempt, max_attempts, lease_owner, lease_token, lease_expires_at,
-                        created_at, updated_at, finished_at, last_error)
+                        lease_login, lease_secret, created_at, updated_at, finished_at,
+                        last_error)
 SELECT 'scope-' || (g % 4),
        CASE g % 5 WHEN 0 THEN 'order-' || g WHEN 1 THEN 'under_' || g WHEN 2 THEN 'underX' || g
                   WHEN 3 THEN 'pct%' || g ELSE 'bs\' || g END,
@@ -23,6 +25,8 @@ SELECT 'scope-' || (g % 4),
        CASE WHEN st = 'processing' THEN 'gen-worker' END,
        1,
        CASE WHEN st = 'processing' THEN now() + interval '1 hour' END,
+       CASE WHEN st = 'processing' THEN 't_worker' END,
+       CASE WHEN st = 'processing' THEN gen_random_uuid() END,
        ts, ts,
        CASE WHEN st IN ('succeeded', 'failed', 'cancelled') THEN ts END,
        CASE WHEN st = 'failed' THEN '{"class":"timeout","message":"gen","retryable":true}'::jsonb END
@@ -37,6 +41,17 @@ ANALYZE dedup.runs;
 )")
                        .arg(first)
                        .arg(first + count - 1));
+}
+
+QString leaseSecret(const TestDatabase &db, qint64 runId) {
+    auto conn = db.connect();
+    if (!conn)
+        return {};
+    dedup::store::PgParams id;
+    id.add(runId);
+    const auto result =
+        conn->exec(QStringLiteral("SELECT lease_secret::text FROM dedup.runs WHERE id = $1"), id);
+    return result.ok() && result.rows() == 1 ? result.text(0, 0) : QString();
 }
 
 QList<qint64> idsWhere(const TestDatabase &db, const QString &where, QString *error) {

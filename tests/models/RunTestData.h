@@ -19,7 +19,9 @@ namespace RunTestData {
 //   workflow   'wf-' || g % 3
 //   correlation 'corr-' || g % 4 for every 7th run, else NULL
 //   status     by (g * 7) % 10: 0-4 succeeded, 5-6 failed, 7 processing (lease token 1,
-//              owner 'gen-worker', expiring in an hour), 8 manual_review, 9 cancelled
+//              owner 'gen-worker', expiring in an hour, acquired by the login t_worker with
+//              a random lease_secret: leaseSecret() reads it), 8 manual_review,
+//              9 cancelled
 //   created_at 2025-01-01 + (g / 3) * 1.000123 s: three runs share each timestamp (the id
 //              breaks the tie) and the microseconds vary
 // Returns the error text, empty on success.
@@ -27,6 +29,10 @@ QString insertRuns(const TestDatabase &db, int count, int first = 1);
 
 // Ids of the runs matching `where` (SQL, written by the test), newest first.
 QList<qint64> idsWhere(const TestDatabase &db, const QString &where, QString *error = nullptr);
+
+// The run's lease_secret (read as superuser), for writing as the worker that holds its
+// lease; empty when the run has none.
+QString leaseSecret(const TestDatabase &db, qint64 runId);
 
 // fetchMore() until the model has everything it will load. False on timeout or error.
 bool fetchAll(dedup::models::RunListModel &model, int timeoutMs = 30000);

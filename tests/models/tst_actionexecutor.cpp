@@ -120,6 +120,7 @@ void TestActionExecutor::happyPath() {
     const Case c = caseFor(name);
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     auto op = db.connect(QStringLiteral("t_operator"));
     QVERIFY(su && op);
@@ -199,6 +200,7 @@ void TestActionExecutor::refusedWhenTheRunChangedAfterThePreview() {
     const Case c = caseFor(name);
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     auto op = db.connect(QStringLiteral("t_operator"));
     QVERIFY(su && op);
@@ -211,16 +213,16 @@ void TestActionExecutor::refusedWhenTheRunChangedAfterThePreview() {
 
     // The world moves on while the dialog is open.
     PgParams ids;
-    ids.add(run.id).add(run.token);
+    ids.add(run.id).add(run.token).add(run.secret);
     if (c.state == QLatin1String("processing_expired")) {
         // the worker was only slow: its heartbeat renews the lease
-        QVERIFY(su->exec(QStringLiteral("SELECT dedup.heartbeat($1, $2)"), ids).ok());
+        QVERIFY(su->exec(QStringLiteral("SELECT dedup.heartbeat($1, $2, $3::uuid)"), ids).ok());
     } else if (c.state == QLatin1String("failed")) {
         // a redelivery takes it (token 2) and fails again: same status, newer token
-        const PgResult again = su->exec(
-            QStringLiteral("SELECT dedup.fail(c.run_id, c.lease_token, 'timeout', 'again', true)"
-                           " FROM dedup.claim(p_scope => 'test', p_key => 'key-1',"
-                           " p_workflow => 'wf', p_fingerprint => 'fp', p_worker => 'w2') c"));
+        const PgResult again = su->exec(QStringLiteral(
+            "SELECT dedup.fail(c.run_id, c.lease_token, c.lease_secret, 'timeout', 'again', true)"
+            " FROM dedup.claim(p_scope => 'test', p_key => 'key-1',"
+            " p_workflow => 'wf', p_fingerprint => 'fp', p_worker => 'w2') c"));
         QVERIFY2(again.ok() && again.text(0, 0) == QLatin1String("failed"),
                  qPrintable(again.error().toString()));
     } else {
@@ -252,6 +254,7 @@ void TestActionExecutor::refusedWhenTheRunChangedAfterThePreview() {
 void TestActionExecutor::previewLoaderAnswersAsynchronously() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     QVERIFY(su);
     const optest::PreparedRun run = optest::prepareRun(*su, QStringLiteral("failed"));
@@ -282,6 +285,7 @@ void TestActionExecutor::previewLoaderAnswersAsynchronously() {
 void TestActionExecutor::doubleSubmitAppliesOnce() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     QVERIFY(su);
     const optest::PreparedRun run = optest::prepareRun(*su, QStringLiteral("failed"));
@@ -312,6 +316,7 @@ void TestActionExecutor::doubleSubmitAppliesOnce() {
 void TestActionExecutor::resendAfterIdleConnectionWasKilled() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     QVERIFY(su);
     const optest::PreparedRun a =
@@ -348,6 +353,7 @@ void TestActionExecutor::resendAfterIdleConnectionWasKilled() {
 void TestActionExecutor::resendAfterConnectionKilledMidStatement() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     auto blocker = db.connect();
     QVERIFY(su && blocker);
@@ -389,6 +395,7 @@ void TestActionExecutor::resendAfterConnectionKilledMidStatement() {
 void TestActionExecutor::firstSendsAnswerLost() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     auto op = db.connect(QStringLiteral("t_operator"));
     QVERIFY(su && op);
@@ -418,6 +425,7 @@ void TestActionExecutor::firstSendsAnswerLost() {
 void TestActionExecutor::blankReasonRefusedWithoutRoundTrip() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     QVERIFY(su);
     const optest::PreparedRun run = optest::prepareRun(*su, QStringLiteral("failed"));
@@ -446,6 +454,7 @@ void TestActionExecutor::blankReasonRefusedWithoutRoundTrip() {
 void TestActionExecutor::viewerIsRefusedByTheDatabase() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     QVERIFY(su);
     const optest::PreparedRun run = optest::prepareRun(*su, QStringLiteral("manual_review"));

@@ -79,6 +79,7 @@ private slots:
 void TestAuditLogModel::pagesFiltersAndLiveRows() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     auto op = db.connect(QStringLiteral("t_operator"));
     QVERIFY(su && op);

@@ -34,9 +34,10 @@ bool redeliver(PgConnection &su, const QString &key) {
     PgParams p;
     p.add(key);
     const PgResult r = su.exec(
-        QStringLiteral("SELECT dedup.fail(c.run_id, c.lease_token, 'timeout', 'again', true)"
-                       " FROM dedup.claim(p_scope => 'bulk', p_key => $1, p_workflow => 'wf-b',"
-                       " p_fingerprint => 'fp', p_worker => 'w2') c"),
+        QStringLiteral(
+            "SELECT dedup.fail(c.run_id, c.lease_token, c.lease_secret, 'timeout', 'again', true)"
+            " FROM dedup.claim(p_scope => 'bulk', p_key => $1, p_workflow => 'wf-b',"
+            " p_fingerprint => 'fp', p_worker => 'w2') c"),
         p);
     return r.ok() && r.text(0, 0) == QLatin1String("failed");
 }
@@ -64,16 +65,18 @@ private slots:
 void TestBulkPreview::selection() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     auto op = db.connect(QStringLiteral("t_operator"));
     QVERIFY(su && op);
     QCOMPARE(actiontest::seedFailedRuns(db, 30, QStringLiteral("s")), QString());
     // five finished runs in the same scope
-    QCOMPARE(db.exec(QStringLiteral(
-                 "SELECT dedup.succeed(c.run_id, c.lease_token) FROM generate_series(1, 5) g,"
-                 " LATERAL dedup.claim(p_scope => 'bulk', p_key => 'done' || g,"
-                 " p_workflow => 'wf-c', p_fingerprint => 'fp', p_worker => 'w') c")),
-             QString());
+    QCOMPARE(
+        db.exec(QStringLiteral("SELECT dedup.succeed(c.run_id, c.lease_token, c.lease_secret) FROM "
+                               "generate_series(1, 5) g,"
+                               " LATERAL dedup.claim(p_scope => 'bulk', p_key => 'done' || g,"
+                               " p_workflow => 'wf-c', p_fingerprint => 'fp', p_worker => 'w') c")),
+        QString());
     QList<SelectedRun> selected = selectAll(*su);
     QCOMPARE(selected.size(), 35);
     selected.append(selected.first()); // selected twice: counted once
@@ -128,6 +131,7 @@ void TestBulkPreview::selection() {
 void TestBulkPreview::filter() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     auto op = db.connect(QStringLiteral("t_operator"));
     QVERIFY(su && op);
@@ -173,6 +177,7 @@ void TestBulkPreview::filter() {
 void TestBulkPreview::filterPastTheCap() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto op = db.connect(QStringLiteral("t_operator"));
     QVERIFY(op);
     QCOMPARE(actiontest::seedFailedRuns(db, 300, QStringLiteral("c")), QString());
@@ -198,6 +203,7 @@ void TestBulkPreview::filterPastTheCap() {
 void TestBulkPreview::loaderAnswersAsynchronously() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     QCOMPARE(actiontest::seedFailedRuns(db, 12, QStringLiteral("a")), QString());
     BulkPreviewLoader loader(db.conninfo(QStringLiteral("t_viewer")));
     loader.setConfirmationThreshold(10);

@@ -123,6 +123,7 @@ private slots:
 void TestBulkRunner::continuationWhileRunsChange() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     QVERIFY(su);
     constexpr int Runs = 3000;
@@ -134,7 +135,9 @@ void TestBulkRunner::continuationWhileRunsChange() {
     QCOMPARE(plan.target.runs.size(), Runs);
 
     // Meanwhile redeliveries keep taking runs: some fail again (same status, newer token),
-    // some succeed (other status). The runs' workflows do not matter to claim.
+    // some succeed (other status) after skipping the steps the seed left open (succeed is
+    // refused while a step is not done or skipped). A redelivery names the run's own
+    // workflow: under another one claim answers 'mismatch' and takes nothing.
     std::atomic<bool> stop{false};
     std::atomic<int> mutations{0};
     std::atomic<int> mutatorErrors{0};
@@ -146,13 +149,15 @@ void TestBulkRunner::continuationWhileRunsChange() {
         }
         auto *random = QRandomGenerator::global();
         while (!stop.load()) {
+            const int i = random->bounded(1, Runs + 1);
             PgParams key;
-            key.add(QStringLiteral("b%1").arg(random->bounded(1, Runs + 1)));
-            const PgResult claimed =
-                conn->exec(QStringLiteral("SELECT outcome, run_id, lease_token FROM dedup.claim("
-                                          "p_scope => 'bulk', p_key => $1, p_workflow => 'wf-b',"
-                                          " p_fingerprint => 'fp', p_worker => 'mutator')"),
-                           key);
+            key.add(QStringLiteral("b%1").arg(i))
+                .add(i % 3 == 0 ? QStringLiteral("wf-a") : QStringLiteral("wf-b"));
+            const PgResult claimed = conn->exec(
+                QStringLiteral("SELECT outcome, run_id, lease_token, lease_secret::text"
+                               " FROM dedup.claim(p_scope => 'bulk', p_key => $1,"
+                               " p_workflow => $2, p_fingerprint => 'fp', p_worker => 'mutator')"),
+                key);
             if (!claimed.ok()) {
                 ++mutatorErrors;
                 continue;
@@ -160,11 +165,14 @@ void TestBulkRunner::continuationWhileRunsChange() {
             if (claimed.text(0, 0) != QLatin1String("acquired"))
                 continue;
             PgParams lease;
-            lease.add(claimed.toInt64(0, 1)).add(claimed.toInt64(0, 2));
+            lease.add(claimed.toInt64(0, 1)).add(claimed.toInt64(0, 2)).add(claimed.text(0, 3));
             const PgResult done = conn->exec(
                 random->bounded(2) == 0
-                    ? QStringLiteral("SELECT dedup.fail($1, $2, 'timeout', 'again', true)")
-                    : QStringLiteral("SELECT dedup.succeed($1, $2, '{}'::jsonb)"),
+                    ? QStringLiteral(
+                          "SELECT dedup.fail($1, $2, $3::uuid, 'timeout', 'again', true)")
+                    : QStringLiteral("SELECT dedup.skip_step($1, $2, $3::uuid, 'send', 'resent'),"
+                                     " dedup.skip_step($1, $2, $3::uuid, 'notify', 'resent'),"
+                                     " dedup.succeed($1, $2, $3::uuid, '{}'::jsonb)"),
                 lease);
             if (!done.ok())
                 ++mutatorErrors;
@@ -233,6 +241,7 @@ void TestBulkRunner::continuationWhileRunsChange() {
 void TestBulkRunner::filterIsFrozenInPages() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     auto op = db.connect(QStringLiteral("t_operator"));
     QVERIFY(su && op);
@@ -240,11 +249,12 @@ void TestBulkRunner::filterIsFrozenInPages() {
     QCOMPARE(
         actiontest::seedFailedRuns(db, 30, QStringLiteral("m"), QStringLiteral("manual_review")),
         QString());
-    QCOMPARE(db.exec(QStringLiteral(
-                 "SELECT dedup.succeed(c.run_id, c.lease_token) FROM generate_series(1, 10) g,"
-                 " LATERAL dedup.claim(p_scope => 'bulk', p_key => 'done' || g,"
-                 " p_workflow => 'wf-c', p_fingerprint => 'fp', p_worker => 'w') c")),
-             QString());
+    QCOMPARE(
+        db.exec(QStringLiteral("SELECT dedup.succeed(c.run_id, c.lease_token, c.lease_secret) FROM "
+                               "generate_series(1, 10) g,"
+                               " LATERAL dedup.claim(p_scope => 'bulk', p_key => 'done' || g,"
+                               " p_workflow => 'wf-c', p_fingerprint => 'fp', p_worker => 'w') c")),
+        QString());
     // A run from another scope must stay out.
     QVERIFY(optest::prepareRun(*su, QStringLiteral("failed"), QStringLiteral("elsewhere"))
                 .error.isEmpty());
@@ -294,6 +304,7 @@ void TestBulkRunner::filterIsFrozenInPages() {
 void TestBulkRunner::pauseResumeAbort() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     QVERIFY(su);
     QCOMPARE(actiontest::seedFailedRuns(db, 400, QStringLiteral("p")), QString());
@@ -344,6 +355,7 @@ void TestBulkRunner::pauseResumeAbort() {
 void TestBulkRunner::survivesKilledConnections() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     auto blocker = db.connect();
     QVERIFY(su && blocker);
@@ -399,6 +411,7 @@ void TestBulkRunner::survivesKilledConnections() {
 void TestBulkRunner::secondConsoleSharesWatchesAndTakesOver() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     QVERIFY(su);
     QCOMPARE(actiontest::seedFailedRuns(db, 800, QStringLiteral("s")), QString());
@@ -474,6 +487,7 @@ void TestBulkRunner::secondConsoleSharesWatchesAndTakesOver() {
 void TestBulkRunner::viewerIsRefused() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     QVERIFY(su);
     QCOMPARE(actiontest::seedFailedRuns(db, 5, QStringLiteral("v")), QString());

@@ -54,6 +54,7 @@ private:
 void TestCorrelationModel::initTestCase() {
     m_db = std::make_unique<TestDatabase>();
     QVERIFY2(m_db->isValid(), qPrintable(m_db->error()));
+    QCOMPARE(m_db->grantTestLogins(), QString());
     m_super = m_db->connect();
     m_worker = m_db->connect(QStringLiteral("t_worker"));
     QVERIFY(m_super && m_worker);

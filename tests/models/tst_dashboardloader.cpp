@@ -93,6 +93,7 @@ void TestDashboardLoader::figuresFromSnapshot() {
 void TestDashboardLoader::deliversFiguresAndFoldsForOperators() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     QCOMPARE(db.exec(kSeed), QString());
     QVERIFY(scalar(db, QStringLiteral("SELECT count(*) FROM dedup.dashboard_deltas")) >= 320);
     DashboardLoader loader(db.conninfo(QStringLiteral("t_operator")));
@@ -134,6 +135,7 @@ void TestDashboardLoader::deliversFiguresAndFoldsForOperators() {
 void TestDashboardLoader::viewerReadsWithoutFolding() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     QCOMPARE(db.exec(kSeed), QString());
     const qint64 deltas = scalar(db, QStringLiteral("SELECT count(*) FROM dedup.dashboard_deltas"));
     DashboardLoader loader(db.conninfo(QStringLiteral("t_viewer")));
@@ -199,6 +201,7 @@ void TestDashboardLoader::liveChangesAreThrottled() {
 void TestDashboardLoader::errorsArriveAsValues() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     // The worker role may not read the rollup: the read fails, as an error text.
     DashboardLoader worker(db.conninfo(QStringLiteral("t_worker")));
     QSignalSpy errors(&worker, &DashboardLoader::errorOccurred);

@@ -83,6 +83,7 @@ private slots:
 void TestLeaseClearRace::clearRacingTheWorker() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     auto worker = db.connect(QStringLiteral("t_worker"));
     QVERIFY(su && worker);

@@ -20,6 +20,7 @@ namespace {
 struct Claimed {
     qint64 runId = 0;
     qint64 token = 0;
+    QString secret; // the lease secret: every write under the lease presents it
 };
 
 // claim() of a new key as a worker: the run is processing, created now (newer than every
@@ -29,14 +30,15 @@ Claimed claim(store::PgConnection &worker, const QString &key,
     PgParams params;
     params.add(scope).add(key).add(QStringLiteral("wf-live")).add(QStringLiteral("fp-") + key);
     const auto result = worker.exec(
-        QStringLiteral("SELECT outcome, run_id, lease_token FROM dedup.claim(p_scope => $1, "
+        QStringLiteral("SELECT outcome, run_id, lease_token, lease_secret::text"
+                       " FROM dedup.claim(p_scope => $1, "
                        "p_key => $2, p_workflow => $3, p_fingerprint => $4, p_worker => 'w1')"),
         params);
     if (!result.ok() || result.text(0, 0) != QLatin1String("acquired")) {
         qWarning("claim failed: %s", qPrintable(result.error().toString()));
         return {};
     }
-    return {result.toInt64(0, 1), result.toInt64(0, 2)};
+    return {result.toInt64(0, 1), result.toInt64(0, 2), result.text(0, 3)};
 }
 
 bool call(store::PgConnection &conn, const QString &sql, const PgParams &params) {
@@ -48,23 +50,31 @@ bool call(store::PgConnection &conn, const QString &sql, const PgParams &params)
 
 bool succeed(store::PgConnection &worker, const Claimed &run) {
     PgParams params;
-    params.add(run.runId).add(run.token);
-    return call(worker, QStringLiteral("SELECT dedup.succeed($1, $2, '{\"ok\": true}')"), params);
+    params.add(run.runId).add(run.token).add(run.secret);
+    return call(worker, QStringLiteral("SELECT dedup.succeed($1, $2, $3::uuid, '{\"ok\": true}')"),
+                params);
 }
 
-bool fail(store::PgConnection &worker, qint64 runId, qint64 token) {
+bool fail(store::PgConnection &worker, const Claimed &run) {
     PgParams params;
-    params.add(runId).add(token);
+    params.add(run.runId).add(run.token).add(run.secret);
     return call(worker,
-                QStringLiteral("SELECT dedup.fail($1, $2, 'timeout', 'provider timed out', true)"),
+                QStringLiteral(
+                    "SELECT dedup.fail($1, $2, $3::uuid, 'timeout', 'provider timed out', true)"),
                 params);
+}
+
+// A generated processing run: lease token 1, acquired by t_worker (RunTestData::insertRuns).
+Claimed generatedLease(const TestDatabase &db, qint64 runId) {
+    return {runId, 1, RunTestData::leaseSecret(db, runId)};
 }
 
 // A store with 100 generated runs, a model over it (under QAbstractItemModelTester) and a
 // listening ChangeListener attached to it.
 struct LiveList {
     LiveList() {
-        if (!db.isValid() || !RunTestData::insertRuns(db, 100).isEmpty())
+        if (!db.isValid() || !db.grantTestLogins().isEmpty() ||
+            !RunTestData::insertRuns(db, 100).isEmpty())
             return;
         model = std::make_unique<RunListModel>(db.conninfo());
         tester = std::make_unique<QAbstractItemModelTester>(
@@ -189,7 +199,7 @@ void TestLiveList::runsLeaveAndEnterTheFilter() {
 
     // A generated processing run (lease token 1) fails: it leaves this filter...
     const qint64 leaving = generated.at(1);
-    QVERIFY(fail(*live.worker, leaving, 1));
+    QVERIFY(fail(*live.worker, generatedLease(live.db, leaving)));
     QTRY_COMPARE(model.rowOfRun(leaving), -1);
     QVERIFY(succeed(*live.worker, fresh));
     QTRY_COMPARE(model.rowOfRun(fresh.runId), -1);
@@ -202,7 +212,7 @@ void TestLiveList::runsLeaveAndEnterTheFilter() {
     QVERIFY(RunTestData::fetchAll(model));
     const int resetsBefore = int(resets.count());
     const qint64 entering = generated.at(2);
-    QVERIFY(fail(*live.worker, entering, 1));
+    QVERIFY(fail(*live.worker, generatedLease(live.db, entering)));
     QTRY_VERIFY(model.rowOfRun(entering) >= 0);
     QVERIFY(model.rowOfRun(entering) > 0);
     QCOMPARE(RunTestData::modelIds(model), live.expected(QStringLiteral("status = 'failed'")));

@@ -71,6 +71,7 @@ private slots:
     void writesEveryFileWithOneKey() {
         TestDatabase db;
         QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QCOMPARE(db.grantTestLogins(), QString());
         const QString seeded = reporttest::seedStore(db, 30);
         QVERIFY2(seeded.isEmpty(), qPrintable(seeded));
         const qint64 actions = scalar(db, QStringLiteral("SELECT count(*) FROM dedup.audit_log"));
@@ -266,6 +267,7 @@ private slots:
     void revealIsAuditedAndMarked() {
         TestDatabase db;
         QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QCOMPARE(db.grantTestLogins(), QString());
         const QString seeded = reporttest::seedStore(db, 5);
         QVERIFY2(seeded.isEmpty(), qPrintable(seeded));
         QTemporaryDir dir;
@@ -313,6 +315,7 @@ private slots:
     void viewerCannotRevealRawValues() {
         TestDatabase db;
         QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QCOMPARE(db.grantTestLogins(), QString());
         const QString seeded = reporttest::seedStore(db, 5);
         QVERIFY2(seeded.isEmpty(), qPrintable(seeded));
         const qint64 auditBefore =

@@ -63,6 +63,7 @@ void TestReviewQueueModel::initTestCase() {
 void TestReviewQueueModel::queueFiltersAndPaging() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     QVERIFY(su);
     for (const char *key : {"r1", "r2", "r3"}) {
@@ -148,6 +149,7 @@ void TestReviewQueueModel::queueFiltersAndPaging() {
 void TestReviewQueueModel::actionsAndLiveUpdates() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     QVERIFY(su);
     const optest::PreparedRun a =

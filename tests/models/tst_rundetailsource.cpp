@@ -70,6 +70,7 @@ private:
 void TestRunDetailSource::initTestCase() {
     m_db = std::make_unique<TestDatabase>();
     QVERIFY2(m_db->isValid(), qPrintable(m_db->error()));
+    QCOMPARE(m_db->grantTestLogins(), QString());
     m_super = m_db->connect();
     m_worker = m_db->connect(QStringLiteral("t_worker"));
     m_operator = m_db->connect(QStringLiteral("t_operator"));
@@ -240,7 +241,7 @@ void TestRunDetailSource::liveReloadByNotificationInPlace() {
     QSignalSpy stepChanges(source.steps(), &QAbstractItemModel::dataChanged);
     QSignalSpy loaded(&source, &RunDetailSource::loaded);
 
-    // Step events notify (dedup.notify is not 'runs' here), and so does succeed.
+    // Step events notify (no session setting silences them), and so does succeed.
     QVERIFY(worker.beginStep(lease, QStringLiteral("a")).ok());
     QVERIFY(worker.completeStep(lease, QStringLiteral("a"), QStringLiteral("A-1")).ok());
     QVERIFY(worker.beginStep(lease, QStringLiteral("b")).ok());

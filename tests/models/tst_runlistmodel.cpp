@@ -503,6 +503,7 @@ void TestRunListModel::dataRolesAndHeaders() {
 void TestRunListModel::viewerRoleCanList() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     QVERIFY(RunTestData::insertRuns(db, 30).isEmpty());
     TestedModel t(db.conninfo(QStringLiteral("t_viewer")));
     RunListModel &model = t.model;

@@ -52,6 +52,8 @@ private:
 void TestStandbyLag::initTestCase() {
     m_pair = std::make_unique<TestStandby>();
     QVERIFY2(m_pair->isValid(), qPrintable(m_pair->error()));
+    QCOMPARE(m_pair->grantTestLogins(), QString());
+    QVERIFY(m_pair->waitForReplay());
 }
 
 void TestStandbyLag::cleanup() {
@@ -82,13 +84,14 @@ void TestStandbyLag::pollerSeesCaughtUp() {
 
 void TestStandbyLag::pausedReplayIsStaleEverywhere() {
     // A failed run (token 1) that both servers show.
-    QCOMPARE(m_pair->execPrimary(QStringLiteral(
-                 "DO $$ DECLARE c record; BEGIN"
-                 " SELECT * INTO c FROM dedup.claim(p_scope => 'lag', p_key => 'k1',"
-                 "   p_workflow => 'wf', p_fingerprint => 'fp', p_worker => 'w1',"
-                 "   p_steps => '{a,b}');"
-                 " PERFORM dedup.fail(c.run_id, c.lease_token, 'timeout', 'seeded', true);"
-                 " END $$")),
+    QCOMPARE(m_pair->execPrimary(
+                 QStringLiteral("DO $$ DECLARE c record; BEGIN"
+                                " SELECT * INTO c FROM dedup.claim(p_scope => 'lag', p_key => 'k1',"
+                                "   p_workflow => 'wf', p_fingerprint => 'fp', p_worker => 'w1',"
+                                "   p_steps => '{a,b}');"
+                                " PERFORM dedup.fail(c.run_id, c.lease_token, c.lease_secret,"
+                                "  'timeout', 'seeded', true);"
+                                " END $$")),
              QString());
     QVERIFY(m_pair->waitForReplay());
 

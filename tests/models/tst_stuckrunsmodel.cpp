@@ -71,6 +71,7 @@ void TestStuckRunsModel::initTestCase() {
 void TestStuckRunsModel::listAndCount() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     QVERIFY(insertStuck(db, 3, QStringLiteral("s")).isEmpty());
     auto worker = db.connect(QStringLiteral("t_worker"));
     QVERIFY(worker);
@@ -149,6 +150,7 @@ void TestStuckRunsModel::countIsCapped() {
 void TestStuckRunsModel::leaseExpiryShowsUpByTimer() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto worker = db.connect(QStringLiteral("t_worker"));
     QVERIFY(worker);
     TestedModel t(db.conninfo());
@@ -172,6 +174,7 @@ void TestStuckRunsModel::leaseExpiryShowsUpByTimer() {
 void TestStuckRunsModel::clearedLeaseLeavesByNotification() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto super = db.connect();
     auto worker = db.connect(QStringLiteral("t_worker"));
     auto op = db.connect(QStringLiteral("t_operator"));

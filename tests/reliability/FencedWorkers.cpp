@@ -24,8 +24,8 @@ namespace {
 
 enum class Takeover {
     WorkerTakeover,       // another worker's claim after the lease expired
-    WorkerTakeoverGoesOn, // ... which then begins and completes a step
-    WorkerSucceeds,       // ... which finishes the run
+    WorkerTakeoverGoesOn, // ... which then begins and completes the next step
+    WorkerSucceeds,       // ... which settles every step and finishes the run
     OperatorClear,        // op_clear_stale_lease
     ClearThenRedelivery,  // op_clear_stale_lease, then a redelivery acquires the failed run
     OperatorCancel,       // op_cancel
@@ -119,11 +119,13 @@ LineReport FencedWorkers::run(const ReliabilityTarget &target, const Options &op
         }
         const RunLease old = claimed.value().lease();
 
-        // How far the zombie got before it stalled.
+        // How far the zombie got before it stalled. Every step has a downstream key, so a new
+        // owner may run a step the zombie left uncertain again (and keeps its lease).
         const int progress = int(random.bounded(4u));
         bool setUp = true;
         if (progress >= 1)
-            setUp = setUp && zombie.beginStep(old, QStringLiteral("s1")).ok();
+            setUp =
+                setUp && zombie.beginStep(old, QStringLiteral("s1"), QStringLiteral("dk1")).ok();
         if (progress >= 2)
             setUp =
                 setUp && zombie.completeStep(old, QStringLiteral("s1"), QStringLiteral("r1")).ok();
@@ -158,11 +160,26 @@ LineReport FencedWorkers::run(const ReliabilityTarget &target, const Options &op
             if (!setUp)
                 break;
             rivalLease = taken.value().lease();
-            if (takeover == Takeover::WorkerTakeoverGoesOn) {
-                setUp = rival.beginStep(*rivalLease, QStringLiteral("s3")).ok() &&
-                        rival.completeStep(*rivalLease, QStringLiteral("s3"), QStringLiteral("r3"))
+            if (takeover == Takeover::WorkerTakeoverGoesOn ||
+                takeover == Takeover::WorkerSucceeds) {
+                // Steps run in their order: the rival goes through them as a worker does,
+                // skipping what is done, running (again) what is not.
+                const bool all = takeover == Takeover::WorkerSucceeds;
+                for (int step = 1; setUp && step <= 3; ++step) {
+                    const QString stepName = QStringLiteral("s%1").arg(step);
+                    const auto begun =
+                        rival.beginStep(*rivalLease, stepName, QStringLiteral("dk%1").arg(step));
+                    setUp = begun.ok() && begun.value() != store::StepAnswer::Uncertain;
+                    if (!setUp || begun.value() == store::StepAnswer::Skip)
+                        continue;
+                    setUp =
+                        rival.completeStep(*rivalLease, stepName, QStringLiteral("r%1").arg(step))
                             .ok();
-            } else if (takeover == Takeover::WorkerSucceeds) {
+                    if (!all)
+                        break;
+                }
+            }
+            if (setUp && takeover == Takeover::WorkerSucceeds) {
                 setUp = rival
                             .succeed(*rivalLease,
                                      QJsonObject{{QStringLiteral("by"), QStringLiteral("rival")}})

@@ -6,8 +6,10 @@
 
 // The database a line runs against, as each role connects to it: the owner (superuser of
 // the private cluster: prepares runs, bends time, kills backends, reads everything) and the
-// login roles of the three database roles (t_worker, t_operator, t_viewer; tests/harness).
-// Every protocol call of a trial goes through the role that would make it in production.
+// login roles of the three database roles (t_worker, t_operator, t_viewer; tests/harness),
+// each holding the store's grant of its capability for everything (the caller grants them:
+// TestDatabase::grantTestLogins). Every protocol call of a trial goes through the role that
+// would make it in production.
 struct ReliabilityTarget {
     QString owner;
     QString worker;

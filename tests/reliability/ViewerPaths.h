@@ -12,8 +12,10 @@
 // nextval/setval), creating objects in the schema, and switching to a role with more rights.
 // Every attempt must be refused with insufficient_privilege (42501), except the functions the
 // viewer is granted, which must be SECURITY INVOKER (so they can do no more than the viewer
-// itself, which the table attempts bound); and after every attempt the whole store (each
-// table's contents, each sequence, every object and privilege) must be as before.
+// itself, which the table attempts bound) or, if SECURITY DEFINER, not VOLATILE (PostgreSQL
+// refuses any write inside a STABLE or IMMUTABLE function; the grant lookups of 0010 are
+// such); and after every attempt the whole store (each table's contents, each sequence,
+// every object and privilege) must be as before.
 class ViewerPaths {
 public:
     struct Options {

@@ -9,7 +9,8 @@
 # BUILD_DIR holds the targets dedup-reliability, dedupctl and dedup-testcluster:
 #   cmake --build BUILD_DIR -j2 --target dedup-reliability dedupctl dedup-testcluster
 # Counts (environment): DUPLICATE_INTENTS=1000 COPIES=32 KILLS=500 FENCING_TRIALS=1000
-# RACE_TRIALS=1000 CONNECTION_KILLS=100 AUDIT_ROUNDS=20. Runs niced; one line at a time.
+# RACE_TRIALS=1000 FORGED_TRIALS=1000 CONNECTION_KILLS=100 AUDIT_ROUNDS=20. Runs niced; one
+# line at a time.
 # Exit code: 0 when every line held, 1 otherwise, 2 for a set-up error.
 set -euo pipefail
 
@@ -43,6 +44,7 @@ lines=(
     "2 kills --trials ${KILLS:-500} --dedupctl $dedupctl"
     "3a fencing --trials ${FENCING_TRIALS:-1000}"
     "3b lease-race --trials ${RACE_TRIALS:-1000}"
+    "3c forged-writes --trials ${FORGED_TRIALS:-1000}"
     "4 connection-kills --trials ${CONNECTION_KILLS:-100}"
     "5a viewer"
     "5b audit --trials ${AUDIT_ROUNDS:-20}"
@@ -68,7 +70,7 @@ done
     "$runner" report "${files[@]}"
 } >"$results/$stamp.md"
 echo >&2
-"$runner" report "${files[@]}" | sed -n '1,9p'
+"$runner" report "${files[@]}" | sed -n '1,10p'
 echo >&2
 echo "results: $results/$stamp.md" >&2
 exit "$status"

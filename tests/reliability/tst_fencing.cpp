@@ -17,6 +17,7 @@ private slots:
 void TestReliabilityFencing::fencedWorkerNeverWrites() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     const LineReport report = FencedWorkers::run(ReliabilityTarget::of(db), {140, 5});
     QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(QLatin1Char('\n'))));
     QVERIFY(report.passed());
@@ -40,6 +41,7 @@ void TestReliabilityFencing::fencedWorkerNeverWrites() {
 void TestReliabilityFencing::operatorRacingWorkerLeavesOneOwner() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     const LineReport report = LeaseRace::run(ReliabilityTarget::of(db), {120, 5});
     QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(QLatin1Char('\n'))));
     QVERIFY(report.passed());

@@ -16,6 +16,7 @@ private slots:
 void TestReliabilityKills::killedWorkersLoseAndDuplicateNothing() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     WorkerKills::Options options;
     options.dedupctl = QStringLiteral(DEDUPCTL_PATH);
     options.kills = 16;

@@ -20,6 +20,7 @@ private slots:
 void TestReliabilityViewer::viewerChangesNothing() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     const LineReport report = ViewerPaths::run(ReliabilityTarget::of(db), {});
     QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(QLatin1Char('\n'))));
     QVERIFY(report.passed());
@@ -43,6 +44,7 @@ void TestReliabilityViewer::viewerChangesNothing() {
 void TestReliabilityViewer::holesAreFound() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     // A later migration's careless definer function, and a column-level grant.
     QCOMPARE(db.exec(QStringLiteral(
                  "CREATE FUNCTION dedup.zz_reopen(p_run_id bigint) RETURNS void LANGUAGE sql "
@@ -64,6 +66,7 @@ void TestReliabilityViewer::holesAreFound() {
 void TestReliabilityViewer::auditRowsCannotBeChanged() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     const LineReport report = AuditImmutability::run(ReliabilityTarget::of(db), {3, 1});
     QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(QLatin1Char('\n'))));
     QVERIFY(report.passed());
@@ -80,7 +83,12 @@ void TestReliabilityViewer::auditRowsCannotBeChanged() {
 void TestReliabilityViewer::auditHoleIsFound() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
-    QCOMPARE(db.exec(QStringLiteral("GRANT UPDATE ON dedup.audit_head TO dedup_operator")),
+    QCOMPARE(db.grantTestLogins(), QString());
+    // A planted hole: the privilege, and (row-level security is on for audit_head since
+    // 0010) a policy that lets it reach the row.
+    QCOMPARE(db.exec(QStringLiteral("GRANT UPDATE ON dedup.audit_head TO dedup_operator;"
+                                    " CREATE POLICY planted_hole ON dedup.audit_head FOR UPDATE"
+                                    " TO dedup_operator USING (true)")),
              QString());
     const LineReport report = AuditImmutability::run(ReliabilityTarget::of(db), {1, 1});
     QVERIFY(!report.passed());

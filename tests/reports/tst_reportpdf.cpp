@@ -70,6 +70,7 @@ private slots:
     void holdsTheStoresFigures() {
         TestDatabase db;
         QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QCOMPARE(db.grantTestLogins(), QString());
         const QString seeded = reporttest::seedStore(db, 60);
         QVERIFY2(seeded.isEmpty(), qPrintable(seeded));
         auto su = db.connect();
@@ -178,6 +179,7 @@ private slots:
     void viewerGetsTheSameRedactedReport() {
         TestDatabase db;
         QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QCOMPARE(db.grantTestLogins(), QString());
         const QString seeded = reporttest::seedStore(db, 10);
         QVERIFY2(seeded.isEmpty(), qPrintable(seeded));
         store::ReportSpec spec = lastHour();

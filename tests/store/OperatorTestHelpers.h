@@ -53,6 +53,7 @@ inline QStringList defaultSteps() {
 struct PreparedRun {
     qint64 id = 0;
     qint64 token = 0; // the current lease_token
+    QString secret;   // the lease_secret claim returned (proves the lease on worker calls)
     QString error;    // empty on success
 };
 
@@ -62,7 +63,8 @@ inline QString failText(const PgResult &result, const char *what) {
 
 // States: "processing" (live lease, draft done, send in_progress), "processing_expired" (the
 // same with the lease aged), "failed" (retryable failure; send uncertain), "manual_review"
-// (retryable failure at max_attempts; send uncertain), "succeeded". The token is 1.
+// (retryable failure at max_attempts; send uncertain), "succeeded" (every step done). The
+// token is 1.
 // `maxAttempts` 0: 1 for manual_review, else 5.
 inline PreparedRun prepareRun(PgConnection &su, const QString &state,
                               const QString &key = QStringLiteral("key-1"), int maxAttempts = 0) {
@@ -72,7 +74,8 @@ inline PreparedRun prepareRun(PgConnection &su, const QString &state,
     PgParams claim;
     claim.add(key).add(defaultSteps()).add(qint64(maxAttempts));
     const PgResult claimed = su.exec(
-        QStringLiteral("SELECT outcome, run_id, lease_token FROM dedup.claim(p_scope => 'test',"
+        QStringLiteral("SELECT outcome, run_id, lease_token, lease_secret::text AS lease_secret"
+                       " FROM dedup.claim(p_scope => 'test',"
                        " p_key => $1, p_workflow => 'wf', p_fingerprint => 'fp',"
                        " p_worker => 'worker-1', p_steps => $2::text[],"
                        " p_max_attempts => $3::int)"),
@@ -84,19 +87,34 @@ inline PreparedRun prepareRun(PgConnection &su, const QString &state,
     }
     run.id = claimed.toInt64(0, "run_id");
     run.token = claimed.toInt64(0, "lease_token");
+    run.secret = claimed.text(0, "lease_secret");
     PgParams ids;
-    ids.add(run.id).add(run.token);
+    ids.add(run.id).add(run.token).add(run.secret);
     if (state == QLatin1String("succeeded")) {
+        // succeed is refused while a step is not done or skipped: settle them all first
         const PgResult done = su.exec(
-            QStringLiteral("SELECT dedup.succeed($1, $2, '{\"status\": 201}'::jsonb)"), ids);
-        if (!done.ok())
-            run.error = failText(done, "succeed");
+            QStringLiteral("SELECT dedup.begin_step($1, $2, $3::uuid, 'draft', 'dk-draft'),"
+                           " dedup.complete_step($1, $2, $3::uuid, 'draft', 'ref-draft'),"
+                           " dedup.begin_step($1, $2, $3::uuid, 'send', 'dk-send'),"
+                           " dedup.complete_step($1, $2, $3::uuid, 'send', 'ref-send'),"
+                           " dedup.begin_step($1, $2, $3::uuid, 'notify', 'dk-notify'),"
+                           " dedup.complete_step($1, $2, $3::uuid, 'notify', 'ref-notify')"),
+            ids);
+        if (!done.ok()) {
+            run.error = failText(done, "steps");
+            return run;
+        }
+        const PgResult succeeded = su.exec(
+            QStringLiteral("SELECT dedup.succeed($1, $2, $3::uuid, '{\"status\": 201}'::jsonb)"),
+            ids);
+        if (!succeeded.ok())
+            run.error = failText(succeeded, "succeed");
         return run;
     }
     const PgResult steps =
-        su.exec(QStringLiteral("SELECT dedup.begin_step($1, $2, 'draft', 'dk-draft'),"
-                               " dedup.complete_step($1, $2, 'draft', 'ref-draft'),"
-                               " dedup.begin_step($1, $2, 'send')"),
+        su.exec(QStringLiteral("SELECT dedup.begin_step($1, $2, $3::uuid, 'draft', 'dk-draft'),"
+                               " dedup.complete_step($1, $2, $3::uuid, 'draft', 'ref-draft'),"
+                               " dedup.begin_step($1, $2, $3::uuid, 'send')"),
                 ids);
     if (!steps.ok()) {
         run.error = failText(steps, "steps");
@@ -116,8 +134,10 @@ inline PreparedRun prepareRun(PgConnection &su, const QString &state,
             run.error = failText(aged, "age lease");
         return run;
     }
-    const PgResult failed = su.exec(
-        QStringLiteral("SELECT dedup.fail($1, $2, 'timeout', 'provider timed out', true)"), ids);
+    const PgResult failed =
+        su.exec(QStringLiteral(
+                    "SELECT dedup.fail($1, $2, $3::uuid, 'timeout', 'provider timed out', true)"),
+                ids);
     if (!failed.ok())
         run.error = failText(failed, "fail");
     else if (failed.text(0, 0) != state)

@@ -3,8 +3,9 @@
 // Shared set-up for the run-protocol tests (tst_runprotocol, tst_runtransitions, tst_fencing,
 // tst_claimconcurrency, tst_takecommand, tst_notifications): one private database per test
 // class, a superuser connection to inspect rows and bend time, a worker connection
-// (login role t_worker, member of dedup_worker) that makes every protocol call, so the tests
-// also prove that the worker role's grants suffice.
+// (login role t_worker, member of dedup_worker, with the store's worker grant for every
+// workflow and scope) that makes every protocol call, so the tests also prove that the
+// worker role's privileges and a worker grant suffice. (t_operator holds the operator grant.)
 //
 // Helpers return values instead of asserting, so the tests keep their QVERIFY/QCOMPARE lines
 // (and their line numbers) where the expectation is stated.
@@ -39,6 +40,10 @@ public:
         db = std::make_unique<TestDatabase>();
         if (!db->isValid()) {
             *error = db->error();
+            return false;
+        }
+        if (const QString granted = db->grantTestLogins(); !granted.isEmpty()) {
+            *error = granted;
             return false;
         }
         super = db->connect();
@@ -78,6 +83,14 @@ public:
         if (result.rows() == 0)
             return QStringLiteral("<no row>");
         return result.text(0, 0);
+    }
+
+    // The run's current lease secret (only the owner may read it): what a test needs to
+    // write under a lease it did not take through `protocol`.
+    QString leaseSecret(qint64 runId) const {
+        dedup::store::PgParams p;
+        p.add(runId);
+        return scalar(QStringLiteral("SELECT lease_secret::text FROM dedup.runs WHERE id = $1"), p);
     }
 
     QString runField(qint64 runId, const QString &column) const {

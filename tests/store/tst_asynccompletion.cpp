@@ -20,7 +20,7 @@ private slots:
     void autocommitCallsLeaveTheSessionAlone();
 
 private:
-    qint64 acquire(const QStringList &steps);
+    RunLease acquire(const QStringList &steps);
     QString syncCommit() const;
 
     RunProtocolFixture f;
@@ -38,9 +38,9 @@ void TestAsyncCompletion::cleanup() {
     f.worker->exec(QStringLiteral("ROLLBACK"));
 }
 
-qint64 TestAsyncCompletion::acquire(const QStringList &steps) {
+RunLease TestAsyncCompletion::acquire(const QStringList &steps) {
     const auto claim = f.protocol->claim(f.request(f.uniqueKey(), steps));
-    return claim.ok() ? claim.value().runId : 0;
+    return claim.ok() ? claim.value().lease() : RunLease{};
 }
 
 QString TestAsyncCompletion::syncCommit() const {
@@ -49,9 +49,9 @@ QString TestAsyncCompletion::syncCommit() const {
 }
 
 void TestAsyncCompletion::completionAloneIsAsynchronous() {
-    const qint64 id = acquire({QStringLiteral("a")});
+    const RunLease lease = acquire({QStringLiteral("a")});
+    const qint64 id = lease.runId;
     QVERIFY(id);
-    const RunLease lease{id, 1};
     QCOMPARE_NAMED(f.protocol->beginStep(lease, QStringLiteral("a")).value(), StepAnswer::Run);
     QVERIFY(f.worker->exec(QStringLiteral("BEGIN")).ok());
     QVERIFY(f.protocol->completeStep(lease, QStringLiteral("a"), QStringLiteral("ref-1")).ok());
@@ -65,9 +65,9 @@ void TestAsyncCompletion::completionAloneIsAsynchronous() {
 }
 
 void TestAsyncCompletion::anotherChangeKeepsTheTransactionDurable() {
-    const qint64 id = acquire({QStringLiteral("a")});
+    const RunLease lease = acquire({QStringLiteral("a")});
+    const qint64 id = lease.runId;
     QVERIFY(id);
-    const RunLease lease{id, 1};
     // begin_step first: the completion that follows in the same transaction must not make
     // the begin_step asynchronous.
     QVERIFY(f.worker->exec(QStringLiteral("BEGIN")).ok());
@@ -83,9 +83,9 @@ void TestAsyncCompletion::anotherChangeKeepsTheTransactionDurable() {
 void TestAsyncCompletion::beginAfterCompletionRestoresTheSessionSetting() {
     // docs/PROTOCOL.md allows complete_step(A) and begin_step(B) in one transaction: the
     // begin_step makes it durable again, with the session's own setting.
-    const qint64 id = acquire({QStringLiteral("a"), QStringLiteral("b")});
+    const RunLease lease = acquire({QStringLiteral("a"), QStringLiteral("b")});
+    const qint64 id = lease.runId;
     QVERIFY(id);
-    const RunLease lease{id, 1};
     QCOMPARE_NAMED(f.protocol->beginStep(lease, QStringLiteral("a")).value(), StepAnswer::Run);
     QVERIFY(f.worker->exec(QStringLiteral("BEGIN")).ok());
     QVERIFY(f.protocol->completeStep(lease, QStringLiteral("a")).ok());
@@ -100,9 +100,9 @@ void TestAsyncCompletion::beginAfterCompletionRestoresTheSessionSetting() {
 }
 
 void TestAsyncCompletion::autocommitCallsLeaveTheSessionAlone() {
-    const qint64 id = acquire({QStringLiteral("a")});
+    const RunLease lease = acquire({QStringLiteral("a")});
+    const qint64 id = lease.runId;
     QVERIFY(id);
-    const RunLease lease{id, 1};
     QCOMPARE_NAMED(f.protocol->beginStep(lease, QStringLiteral("a")).value(), StepAnswer::Run);
     QVERIFY(f.protocol->completeStep(lease, QStringLiteral("a")).ok());
     QCOMPARE(syncCommit(), QStringLiteral("local"));

@@ -56,6 +56,10 @@ bool TestAudit::setUp() {
         qWarning("%s", qPrintable(m_db->error()));
         return false;
     }
+    if (const QString error = m_db->grantTestLogins(); !error.isEmpty()) {
+        qWarning("%s", qPrintable(error));
+        return false;
+    }
     m_su = m_db->connect();
     m_op = m_db->connect(QStringLiteral("t_operator"));
     return m_su && m_op;

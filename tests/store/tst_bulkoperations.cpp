@@ -72,6 +72,7 @@ qint64 TestBulkOperations::count(PgConnection &su, const QString &sql) {
 void TestBulkOperations::cancelsTheFrozenSetInBatches() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     auto op = db.connect(QStringLiteral("t_operator"));
     QVERIFY(su && op);
@@ -138,6 +139,7 @@ void TestBulkOperations::cancelsTheFrozenSetInBatches() {
 void TestBulkOperations::skipsRunsThatChangedSinceSelection() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     auto op = db.connect(QStringLiteral("t_operator"));
     QVERIFY(su && op);
@@ -148,14 +150,17 @@ void TestBulkOperations::skipsRunsThatChangedSinceSelection() {
     QVERIFY(bulk.create(request).ok());
     QVERIFY(bulk.addItems(request.id, itemsOf(runs, QStringLiteral("failed"))).ok());
 
-    // After selection: run 0 is redelivered and succeeds (status differs), run 1 is
-    // redelivered and fails again (same status, newer token), run 2 is purged... by being
-    // cancelled by another operator first.
+    // After selection: run 0 is redelivered and succeeds (status differs; its open steps
+    // skipped first, as succeed requires), run 1 is redelivered and fails again (same
+    // status, newer token), run 2 is purged... by being cancelled by another operator first.
     PgParams first;
     first.add(QStringLiteral("c0"));
     const PgResult redelivered = su->exec(
-        QStringLiteral("SELECT d.run_id, d.lease_token, dedup.succeed(d.run_id, d.lease_token,"
-                       " '{}'::jsonb) FROM dedup.claim(p_scope => 'test', p_key => $1,"
+        QStringLiteral("SELECT d.run_id, d.lease_token,"
+                       " dedup.skip_step(d.run_id, d.lease_token, d.lease_secret, 'send'),"
+                       " dedup.skip_step(d.run_id, d.lease_token, d.lease_secret, 'notify'),"
+                       " dedup.succeed(d.run_id, d.lease_token, d.lease_secret, '{}'::jsonb)"
+                       " FROM dedup.claim(p_scope => 'test', p_key => $1,"
                        " p_workflow => 'wf', p_fingerprint => 'fp', p_worker => 'w2',"
                        " p_steps => ARRAY['draft','send','notify']) d"),
         first);
@@ -163,10 +168,11 @@ void TestBulkOperations::skipsRunsThatChangedSinceSelection() {
     PgParams second;
     second.add(QStringLiteral("c1"));
     const PgResult refailed = su->exec(
-        QStringLiteral("SELECT dedup.fail(d.run_id, d.lease_token, 'timeout', 'again', true)"
-                       " FROM dedup.claim(p_scope => 'test', p_key => $1, p_workflow => 'wf',"
-                       " p_fingerprint => 'fp', p_worker => 'w2',"
-                       " p_steps => ARRAY['draft','send','notify']) d"),
+        QStringLiteral(
+            "SELECT dedup.fail(d.run_id, d.lease_token, d.lease_secret, 'timeout', 'again', true)"
+            " FROM dedup.claim(p_scope => 'test', p_key => $1, p_workflow => 'wf',"
+            " p_fingerprint => 'fp', p_worker => 'w2',"
+            " p_steps => ARRAY['draft','send','notify']) d"),
         second);
     QVERIFY2(refailed.ok(), qPrintable(refailed.error().toString()));
     QCOMPARE(refailed.text(0, 0), QStringLiteral("failed"));
@@ -216,6 +222,7 @@ void TestBulkOperations::skipsRunsThatChangedSinceSelection() {
 void TestBulkOperations::resendsChangeNothing() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     auto op = db.connect(QStringLiteral("t_operator"));
     QVERIFY(su && op);
@@ -245,6 +252,7 @@ void TestBulkOperations::resendsChangeNothing() {
 void TestBulkOperations::pauseResumeAbort() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     auto op = db.connect(QStringLiteral("t_operator"));
     QVERIFY(su && op);
@@ -291,6 +299,7 @@ void TestBulkOperations::pauseResumeAbort() {
 void TestBulkOperations::twoConsolesShareTheWork() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     auto op = db.connect(QStringLiteral("t_operator"));
     QVERIFY(su && op);
@@ -344,6 +353,7 @@ void TestBulkOperations::twoConsolesShareTheWork() {
 void TestBulkOperations::killedBatchIsAllOrNothing() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     auto op = db.connect(QStringLiteral("t_operator"));
     auto blocker = db.connect();
@@ -399,6 +409,7 @@ void TestBulkOperations::killedBatchIsAllOrNothing() {
 void TestBulkOperations::refusals() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     auto op = db.connect(QStringLiteral("t_operator"));
     QVERIFY(su && op);
@@ -439,6 +450,7 @@ void TestBulkOperations::refusals() {
 void TestBulkOperations::viewerCannotCreate() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto viewer = db.connect(QStringLiteral("t_viewer"));
     QVERIFY(viewer);
     BulkOperations bulk(*viewer);

@@ -1,6 +1,7 @@
 // ConnectionCheck against real servers on loopback: one case per failure an operator can
 // meet (unreachable, password wanted or wrong, TLS, no database, no store, store too old or
-// too new, no access) and the two ways to succeed (operator, read-only viewer).
+// too new, no access) and what the report says a login may see and do there, from the
+// store's grants (owner, operator for everything or for some scopes, viewer, no grants).
 //
 // The shared test cluster trusts every connection, so passwords and TLS are tested on a
 // dedicated cluster started here: scram-sha-256 for TCP, TLS with a throwaway CA.
@@ -14,6 +15,8 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -42,6 +45,15 @@ QString describe(const ConnectionReport &report) {
     return u"failure %1: %2 [%3]"_s.arg(int(report.failure)).arg(report.message, report.detail);
 }
 
+// dedup.access_grant for every workflow and scope, as the owner of a store that is not a
+// TestDatabase (the password cluster's). Empty, or the error.
+QString grantEverything(PgConnection &owner, const QString &login, const QString &capability) {
+    PgParams params;
+    params.add(login).add(capability);
+    const PgResult result = owner.exec(u"SELECT dedup.access_grant($1, $2)"_s, params);
+    return result.ok() ? QString() : result.error().toString();
+}
+
 } // namespace
 
 class TestConnectionCheck : public QObject {
@@ -59,6 +71,8 @@ private slots:
     void connectPrivilegeRevoked();
     void success_data();
     void success();
+    void accessReports_data();
+    void accessReports();
     void passwords_data();
     void passwords();
     void tls_data();
@@ -177,8 +191,12 @@ void TestConnectionCheck::initTestCase() {
     const auto create = admin.exec(u"DO $$ BEGIN EXECUTE format('CREATE ROLE t_pw LOGIN "
                                    "PASSWORD %L IN ROLE dedup_operator', "
                                    "current_setting('dedup.pw')); END $$"_s);
-    if (!set.ok() || !create.ok())
+    if (!set.ok() || !create.ok()) {
         m_securedError = set.error().toString() + create.error().toString();
+        return;
+    }
+    // The store's own grant: without it t_pw would connect and see nothing.
+    m_securedError = grantEverything(store, u"t_pw"_s, u"operator"_s);
 }
 
 void TestConnectionCheck::cleanupTestCase() {
@@ -307,9 +325,10 @@ void TestConnectionCheck::noAccess() {
     QCOMPARE(db.exec(u"DROP ROLE %1"_s.arg(role)), QString());
     QVERIFY2(report.failure == Failure::NoAccess, qPrintable(describe(report)));
     QCOMPARE(report.message,
-             u"Role %1 may not read the dedup store: it is in neither dedup_viewer nor "
-             "dedup_operator. Ask the database administrator for GRANT dedup_viewer TO %1; "
-             "(read-only) or GRANT dedup_operator TO %1;"_s.arg(role));
+             u"Role %1 may not read the dedup store: it has no viewer or operator grant here. "
+             "Ask the store's owner for one, e.g. SELECT dedup.access_grant('%1', 'viewer'); "
+             "(read-only, every workflow and scope) or 'operator' with the workflows and scope "
+             "prefixes it may act on."_s.arg(role));
     QCOMPARE(report.currentUser, role);
     QVERIFY(!report.canRead);
     QVERIFY(!report.canOperate);
@@ -321,7 +340,8 @@ void TestConnectionCheck::workerRoleHasNoAccess() {
     QVERIFY2(db.isValid(), qPrintable(db.error()));
     const ConnectionReport report = ConnectionCheck::run(db.conninfo(u"t_worker"_s));
     QVERIFY2(report.failure == Failure::NoAccess, qPrintable(describe(report)));
-    QVERIFY(report.message.contains(u"GRANT dedup_viewer TO t_worker;"_s));
+    QVERIFY2(report.message.contains(u"SELECT dedup.access_grant('t_worker', 'viewer');"_s),
+             qPrintable(report.message));
 }
 
 void TestConnectionCheck::connectPrivilegeRevoked() {
@@ -338,17 +358,24 @@ void TestConnectionCheck::success_data() {
     QTest::addColumn<QString>("user");
     QTest::addColumn<bool>("canOperate");
     QTest::addColumn<QString>("role");
-    QTest::newRow("operator") << u"t_operator"_s << true << u"operator"_s;
-    QTest::newRow("viewer") << u"t_viewer"_s << false << u"viewer (read-only)"_s;
-    QTest::newRow("superuser") << u"postgres"_s << true << u"operator"_s;
+    QTest::addColumn<QString>("explanation");
+    QTest::newRow("operator") << u"t_operator"_s << true << u"operator for everything"_s
+                              << u"It sees and may act on every run."_s;
+    QTest::newRow("viewer") << u"t_viewer"_s << false << u"viewer for everything"_s
+                            << u"It sees every run and may not act on any of them (read-only)."_s;
+    QTest::newRow("superuser")
+        << u"postgres"_s << true << u"owner"_s
+        << u"As the store's owner it sees every run and may act on any of them."_s;
 }
 
 void TestConnectionCheck::success() {
     QFETCH(QString, user);
     QFETCH(bool, canOperate);
     QFETCH(QString, role);
+    QFETCH(QString, explanation);
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     const QString conninfo = tcpConninfo(db, user);
     const ConnectionReport report =
         ConnectionCheck::run(conninfo, u"prod"_s, u"dedup-console-test"_s);
@@ -356,7 +383,9 @@ void TestConnectionCheck::success() {
     QCOMPARE(report.currentUser, user);
     QCOMPARE(report.canOperate, canOperate);
     QVERIFY(report.canRead);
-    QCOMPARE(report.roleDescription(), role);
+    QVERIFY(report.access);
+    QCOMPARE(report.accessSummary(), role);
+    QVERIFY(report.warning.isEmpty());
     QCOMPARE(report.schemaVersion, Migrator::latestVersion());
     QVERIFY(report.serverVersion >= 150000);
     QVERIFY(!report.ssl);
@@ -366,10 +395,96 @@ void TestConnectionCheck::success() {
     const QString target = u"%1@127.0.0.1:%2/%3"_s.arg(user, port, db.name());
     QCOMPARE(report.target, target);
     QCOMPARE(report.message,
-             u"Connected as %1 (%2) to %3, PostgreSQL %4, schema v%5, TLS off"_s
+             u"Connected as %1 (%2) to %3, PostgreSQL %4, schema v%5, TLS off. %6"_s
                  .arg(user, role, target, ConnectionCheck::versionText(report.serverVersion))
-                 .arg(Migrator::latestVersion()));
+                 .arg(Migrator::latestVersion())
+                 .arg(explanation));
     QVERIFY(report.message.contains(u"PostgreSQL 15."_s));
+}
+
+void TestConnectionCheck::accessReports_data() {
+    // Each grant: "capability workflows prefixes", lists comma-separated, "-" for NULL.
+    QTest::addColumn<QStringList>("grants");
+    QTest::addColumn<bool>("owner"); // connect as the cluster's superuser instead
+    QTest::addColumn<QString>("summary");
+    QTest::addColumn<bool>("canOperate");
+    QTest::addColumn<bool>("canRead");
+    QTest::addColumn<QString>("explanation");
+
+    QTest::newRow("owner") << QStringList{} << true << u"owner"_s << true << true
+                           << u"As the store's owner it sees every run and may act on any of "
+                              "them."_s;
+    QTest::newRow("operator for one clinic")
+        << QStringList{u"operator - clinic-42/"_s} << false << u"operator for clinic-42/*"_s << true
+        << true << u"It sees and may act on the runs of clinic-42/*."_s;
+    QTest::newRow("operator for a workflow in a clinic, viewer for everything")
+        << QStringList{u"operator lab-results clinic-42/"_s, u"viewer - -"_s} << false
+        << u"operator for lab-results in clinic-42/*; viewer for everything"_s << true << true
+        << u"It sees every run and may act on the runs of lab-results in clinic-42/* only; the "
+           "others are read-only."_s;
+    QTest::newRow("viewer for two workflows")
+        << QStringList{u"viewer booking,invoice -"_s} << false << u"viewer for booking, invoice"_s
+        << false << true
+        << u"It sees the runs of booking, invoice and may not act on any of them (read-only)."_s;
+    // A member of the group role (it may read the tables) without a grant in this store.
+    QTest::newRow("no grants") << QStringList{} << false << u"no access in this store"_s << false
+                               << false
+                               << u"It has no grants in this store: the console will show no "
+                                  "runs and offer no actions."_s;
+}
+
+void TestConnectionCheck::accessReports() {
+    QFETCH(QStringList, grants);
+    QFETCH(bool, owner);
+    QFETCH(QString, summary);
+    QFETCH(bool, canOperate);
+    QFETCH(bool, canRead);
+    QFETCH(QString, explanation);
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    // Login roles are the cluster's: one per case and process, dropped at the end.
+    const QString login = owner ? u"postgres"_s
+                                : u"t_access_%1_%2"_s.arg(QCoreApplication::applicationPid())
+                                      .arg(QString::fromLatin1(QTest::currentDataTag())
+                                               .toLower()
+                                               .replace(QRegularExpression(u"[^a-z0-9]+"_s), u"_"_s)
+                                               .left(30));
+    if (!owner) {
+        QCOMPARE(db.exec(u"DROP ROLE IF EXISTS %1; CREATE ROLE %1 LOGIN IN ROLE dedup_viewer"_s.arg(
+                     login)),
+                 QString());
+    }
+    auto dropRole = qScopeGuard([&] {
+        if (!owner)
+            db.exec(u"DROP ROLE IF EXISTS %1"_s.arg(login));
+    });
+    auto list = [](const QString &text) { return text == u"-" ? QStringList() : text.split(u','); };
+    for (const QString &row : grants) {
+        const QStringList parts = row.split(u' ');
+        QCOMPARE(db.grant(login, parts.at(0), list(parts.at(1)), list(parts.at(2))), QString());
+    }
+
+    const ConnectionReport report = ConnectionCheck::run(db.conninfo(login));
+    QVERIFY2(report.ok(), qPrintable(describe(report)));
+    QCOMPARE(report.currentUser, login);
+    QVERIFY(report.access);
+    QCOMPARE(report.access->isOwner(), owner);
+    QCOMPARE(report.accessSummary(), summary);
+    QCOMPARE(report.canOperate, canOperate);
+    QCOMPARE(report.canRead, canRead);
+    QVERIFY2(report.message.startsWith(u"Connected as %1 (%2) to "_s.arg(login, summary)),
+             qPrintable(report.message));
+    QVERIFY2(report.message.endsWith(u". "_s + explanation), qPrintable(report.message));
+    if (canRead) {
+        QVERIFY2(report.warning.isEmpty(), qPrintable(report.warning));
+    } else {
+        // Connecting works (grants may come later), but the report says it will be empty.
+        QCOMPARE(report.warning,
+                 u"Login %1 has no viewer or operator grant in this store: the console will "
+                 "show no runs and offer no actions. Ask the store's owner for one, e.g. SELECT "
+                 "dedup.access_grant('%1', 'viewer');"_s.arg(login));
+        QCOMPARE(report.effectiveAccess().isEmpty(), true);
+    }
 }
 
 void TestConnectionCheck::passwords_data() {
@@ -380,7 +495,8 @@ void TestConnectionCheck::passwords_data() {
                                 << u"The server asks for a password for role t_pw."_s;
     QTest::newRow("wrong") << u"Tr0ub4dor&3"_s << Failure::AuthenticationFailed
                            << u"The server refused the login of role t_pw."_s;
-    QTest::newRow("right") << kPassword << Failure::None << u"Connected as t_pw (operator)"_s;
+    QTest::newRow("right") << kPassword << Failure::None
+                           << u"Connected as t_pw (operator for everything)"_s;
 }
 
 void TestConnectionCheck::passwords() {

@@ -1,6 +1,7 @@
 // Fencing: a worker whose lease token is stale (taken over, cleared, retried by another
 // worker, cancelled, routed to review, continued by another worker) is rejected by every
-// fenced function with DD001 and changes nothing. Takeover after expiry marks started steps
+// fenced function with DD001 and changes nothing; so is a worker that knows the current token
+// (it is public) but not the lease's secret. Takeover after expiry marks started steps
 // uncertain, and the downstream-key rule decides whether they are re-executed or the run goes
 // to manual review. Expiry alone is not fencing: racing a takeover, the row lock orders the
 // old owner's last call before or after it, never both owners at once.
@@ -97,29 +98,49 @@ void TestFencing::staleTokenIsFenced() {
         QVERIFY(!result.ok());
         error = result.error();
     };
-    if (call == QLatin1String("heartbeat"))
-        keep(p.heartbeat(stale));
-    else if (call == QLatin1String("begin_step"))
-        keep(p.beginStep(stale, QStringLiteral("b")));
-    else if (call == QLatin1String("complete_step"))
-        keep(p.completeStep(stale, QStringLiteral("a"), QStringLiteral("ref")));
-    else if (call == QLatin1String("fail_step"))
-        keep(p.failStep(stale, QStringLiteral("a"), {QStringLiteral("timeout"), {}, true}));
-    else if (call == QLatin1String("skip_step"))
-        keep(p.skipStep(stale, QStringLiteral("b")));
-    else if (call == QLatin1String("succeed"))
-        keep(p.succeed(stale, QJsonObject{{QStringLiteral("zombie"), true}}));
-    else if (call == QLatin1String("fail"))
-        keep(p.fail(stale, {QStringLiteral("unavailable"), {}, true}));
+    auto attempt = [&](const RunLease &lease) {
+        if (call == QLatin1String("heartbeat"))
+            keep(p.heartbeat(lease));
+        else if (call == QLatin1String("begin_step"))
+            keep(p.beginStep(lease, QStringLiteral("b")));
+        else if (call == QLatin1String("complete_step"))
+            keep(p.completeStep(lease, QStringLiteral("a"), QStringLiteral("ref")));
+        else if (call == QLatin1String("fail_step"))
+            keep(p.failStep(lease, QStringLiteral("a"), {QStringLiteral("timeout"), {}, true}));
+        else if (call == QLatin1String("skip_step"))
+            keep(p.skipStep(lease, QStringLiteral("b")));
+        else if (call == QLatin1String("succeed"))
+            keep(p.succeed(lease, QJsonObject{{QStringLiteral("zombie"), true}}));
+        else if (call == QLatin1String("fail"))
+            keep(p.fail(lease, {QStringLiteral("unavailable"), {}, true}));
+    };
+    attempt(stale);
     QCOMPARE(error.sqlState, QStringLiteral("DD001"));
     QCOMPARE(classify(error), StoreErrorKind::Fenced);
-    QVERIFY2(error.detail.contains(QStringLiteral("current lease token is 2")),
-             qPrintable(error.detail));
+    const QString status = f.runField(stale.runId, QStringLiteral("status"));
+    QCOMPARE(error.detail, QStringLiteral("run status is ") + status);
     QCOMPARE(f.snapshot(), before);
+
+    // The current token (public: anyone who reads the run sees it) with the stale lease's
+    // secret: still not this worker's lease.
+    error = PgError{};
+    RunLease guessed = stale;
+    guessed.token = 2;
+    attempt(guessed);
+    QCOMPARE(error.sqlState, QStringLiteral("DD001"));
+    QCOMPARE(classify(error), StoreErrorKind::Fenced);
+    QCOMPARE(f.snapshot(), before);
+    // and no answer gives the current secret away
+    const QString secret = f.leaseSecret(stale.runId);
+    QVERIFY(!secret.startsWith(QLatin1String("<error")));
+    if (!secret.isEmpty() && secret != QLatin1String("<no row>"))
+        QVERIFY(!(error.message + error.detail + error.hint).contains(secret));
 }
 
-// A real 200 ms lease running out (no clock tricks): the takeover bumps the token, the
-// started steps become uncertain, and the downstream-key rule sorts them.
+// Real leases running out (no clock tricks): a takeover bumps the token, the step that was
+// started becomes uncertain, and the downstream-key rule sorts it. Steps run in their order,
+// so a lease has at most one step in progress: charge (with a downstream key) is the first
+// owner's, notify (without one) the second owner's.
 void TestFencing::takeoverAfterRealLeaseExpiry() {
     RunProtocol &p = *f.protocol;
     const QStringList steps{QStringLiteral("charge"), QStringLiteral("notify"),
@@ -132,32 +153,34 @@ void TestFencing::takeoverAfterRealLeaseExpiry() {
     QCOMPARE_NAMED(
         p.beginStep(zombie, QStringLiteral("charge"), QStringLiteral("dk-charge")).value(),
         StepAnswer::Run);
-    QCOMPARE_NAMED(p.beginStep(zombie, QStringLiteral("notify")).value(), StepAnswer::Run);
 
     // before expiry, a second worker is told to wait
     QCOMPARE_NAMED(p.claim(f.request(request.key, steps, QStringLiteral("w2"))).value().outcome,
                    ClaimOutcome::InProgress);
     QTest::qWait(350);
 
-    const auto takeover = p.claim(f.request(request.key, steps, QStringLiteral("w2")));
+    ClaimRequest second = f.request(request.key, steps, QStringLiteral("w2"));
+    second.lease = 500ms;
+    const auto takeover = p.claim(second);
     QVERIFY2(takeover.ok(), qPrintable(takeover.error().toString()));
     QCOMPARE_NAMED(takeover.value().outcome, ClaimOutcome::Acquired);
     QCOMPARE(takeover.value().leaseToken, 2);
     QCOMPARE(takeover.value().attempt, 2);
     QCOMPARE(takeover.value().leaseOwner, QStringLiteral("w2"));
+    QVERIFY(takeover.value().leaseSecret != zombie.secret);
     const RunLease owner = takeover.value().lease();
     const qint64 id = owner.runId;
-    QCOMPARE(f.stepStatuses(id), QStringLiteral("charge=uncertain,notify=uncertain,audit=pending"));
-    QVERIFY(f.stepField(id, QStringLiteral("notify"), QStringLiteral("error"))
+    QCOMPARE(f.stepStatuses(id), QStringLiteral("charge=uncertain,notify=pending,audit=pending"));
+    QVERIFY(f.stepField(id, QStringLiteral("charge"), QStringLiteral("error"))
                 .contains(QStringLiteral("\"class\": \"outcome_unknown\"")));
-    QCOMPARE(f.eventKinds(id).mid(4),
+    QCOMPARE(f.eventKinds(id).mid(3),
              (QStringList{QStringLiteral("lease_expired"), QStringLiteral("step_uncertain"),
-                          QStringLiteral("step_uncertain"), QStringLiteral("lease_taken_over")}));
+                          QStringLiteral("lease_taken_over")}));
     QCOMPARE(f.eventDetail(id, QStringLiteral("lease_expired"), QStringLiteral("lease_owner")),
              QStringLiteral("w1"));
     QCOMPARE(
         f.eventDetail(id, QStringLiteral("lease_taken_over"), QStringLiteral("uncertain_steps")),
-        QStringLiteral("[\"charge\", \"notify\"]"));
+        QStringLiteral("[\"charge\"]"));
 
     // the dead worker wakes up: every call is fenced
     QCOMPARE(p.completeStep(zombie, QStringLiteral("charge"), QStringLiteral("ch_1")).errorKind(),
@@ -172,9 +195,20 @@ void TestFencing::takeoverAfterRealLeaseExpiry() {
     QCOMPARE(f.stepField(id, QStringLiteral("charge"), QStringLiteral("attempts")),
              QStringLiteral("2"));
     QVERIFY(p.completeStep(owner, QStringLiteral("charge"), QStringLiteral("ch_1")).ok());
+    QCOMPARE_NAMED(p.beginStep(owner, QStringLiteral("notify")).value(), StepAnswer::Run);
 
-    // notify has none: nobody knows whether the patient got the message
-    const auto notify = p.beginStep(owner, QStringLiteral("notify"));
+    // the second owner dies in notify, which has no downstream key
+    QTest::qWait(650);
+    const auto third = p.claim(f.request(request.key, steps, QStringLiteral("w3")));
+    QVERIFY2(third.ok(), qPrintable(third.error().toString()));
+    QCOMPARE_NAMED(third.value().outcome, ClaimOutcome::Acquired);
+    QCOMPARE(third.value().leaseToken, 3);
+    const RunLease last = third.value().lease();
+    QCOMPARE(f.stepStatuses(id), QStringLiteral("charge=done,notify=uncertain,audit=pending"));
+    QCOMPARE(p.completeStep(owner, QStringLiteral("notify")).errorKind(), StoreErrorKind::Fenced);
+
+    // nobody knows whether the patient got the message
+    const auto notify = p.beginStep(last, QStringLiteral("notify"));
     QCOMPARE_NAMED(notify.value(), StepAnswer::Uncertain);
     QCOMPARE(f.runField(id, QStringLiteral("status")), QStringLiteral("manual_review"));
     const QString reason = f.runField(id, QStringLiteral("review_reason"));
@@ -187,8 +221,8 @@ void TestFencing::takeoverAfterRealLeaseExpiry() {
              QStringLiteral("begin_step"));
     QCOMPARE(f.stepStatuses(id), QStringLiteral("charge=done,notify=uncertain,audit=pending"));
 
-    // and the owner must stop too
-    QCOMPARE(p.beginStep(owner, QStringLiteral("audit")).errorKind(), StoreErrorKind::Fenced);
+    // and the last owner must stop too
+    QCOMPARE(p.beginStep(last, QStringLiteral("audit")).errorKind(), StoreErrorKind::Fenced);
     QCOMPARE(f.stepField(id, QStringLiteral("audit"), QStringLiteral("status")),
              QStringLiteral("pending"));
 }

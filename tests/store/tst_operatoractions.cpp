@@ -87,6 +87,7 @@ private slots:
     void sqlRefusesBlankActionKey_data();
     void sqlRefusesBlankActionKey();
 
+    void continuationPreview_data();
     void continuationPreview();
     void continuationPreviewMatchesContinuation_data();
     void continuationPreviewMatchesContinuation();
@@ -109,6 +110,10 @@ bool TestOperatorActions::setUp() {
     m_db = std::make_unique<TestDatabase>();
     if (!m_db->isValid()) {
         qWarning("%s", qPrintable(m_db->error()));
+        return false;
+    }
+    if (const QString error = m_db->grantTestLogins(); !error.isEmpty()) {
+        qWarning("%s", qPrintable(error));
         return false;
     }
     m_su = m_db->connect();
@@ -210,13 +215,14 @@ void TestOperatorActions::clearStaleLease() {
     QCOMPARE(audit.at(0).toObject().value(QStringLiteral("outcome")).toString(),
              QStringLiteral("applied"));
 
-    // The old owner is fenced: its next call changes nothing.
+    // The old owner is fenced: its next call (with its token and secret) changes nothing.
     PgParams old;
-    old.add(run.id).add(qint64(1));
-    const PgResult heartbeat = m_su->exec(QStringLiteral("SELECT dedup.heartbeat($1, $2)"), old);
+    old.add(run.id).add(qint64(1)).add(run.secret);
+    const PgResult heartbeat =
+        m_su->exec(QStringLiteral("SELECT dedup.heartbeat($1, $2, $3::uuid)"), old);
     QCOMPARE(classify(heartbeat.error()), StoreErrorKind::Fenced);
-    const PgResult complete =
-        m_su->exec(QStringLiteral("SELECT dedup.complete_step($1, $2, 'send', 'late')"), old);
+    const PgResult complete = m_su->exec(
+        QStringLiteral("SELECT dedup.complete_step($1, $2, $3::uuid, 'send', 'late')"), old);
     QCOMPARE(classify(complete.error()), StoreErrorKind::Fenced);
     QCOMPARE(stepStatuses(*m_su, run.id),
              QStringLiteral("draft=done,send=uncertain,notify=pending"));
@@ -224,7 +230,9 @@ void TestOperatorActions::clearStaleLease() {
 
 void TestOperatorActions::clearStaleLeaseRefused_data() {
     QTest::addColumn<QString>("state");
-    QTest::addColumn<QString>("meanwhile"); // what happened after the operator looked
+    // What happened after the operator looked: SQL run as the owner, $1 the run id (the
+    // worker's lease secret is read from the run).
+    QTest::addColumn<QString>("meanwhile");
     QTest::addColumn<qint64>("expectedToken");
     QTest::addColumn<QString>("detailContains");
     QTest::newRow("wrong token") << "processing_expired"
@@ -233,13 +241,18 @@ void TestOperatorActions::clearStaleLeaseRefused_data() {
                                    << "" << qint64(1) << "the lease is live";
     QTest::newRow("worker heartbeat renewed it")
         << "processing_expired"
-        << "SELECT dedup.heartbeat($1, 1)" << qint64(1) << "the lease is live";
+        << "SELECT dedup.heartbeat(id, 1, lease_secret) FROM dedup.runs WHERE id = $1" << qint64(1)
+        << "the lease is live";
     QTest::newRow("worker succeeded meanwhile")
         << "processing_expired"
-        << "SELECT dedup.succeed($1, 1)" << qint64(1) << "run is succeeded";
+        << "SELECT dedup.complete_step(id, 1, lease_secret, 'send', 'ref-send'),"
+           " dedup.skip_step(id, 1, lease_secret, 'notify'), dedup.succeed(id, 1, lease_secret)"
+           " FROM dedup.runs WHERE id = $1"
+        << qint64(1) << "run is succeeded";
     QTest::newRow("worker failed meanwhile")
         << "processing_expired"
-        << "SELECT dedup.fail($1, 1, 'x', 'y', false)" << qint64(1) << "run is failed";
+        << "SELECT dedup.fail(id, 1, lease_secret, 'x', 'y', false) FROM dedup.runs WHERE id = $1"
+        << qint64(1) << "run is failed";
     QTest::newRow("another worker took over")
         << "processing_expired"
         << "SELECT dedup.claim('test', 'key-1', 'wf', 'fp', p_worker => 'worker-2') WHERE $1 > 0"
@@ -446,9 +459,9 @@ void TestOperatorActions::routeToReview() {
     if (state == QLatin1String("processing")) {
         // the worker that held the lease is fenced
         PgParams old;
-        old.add(run.id).add(qint64(1));
+        old.add(run.id).add(qint64(1)).add(run.secret);
         const PgResult heartbeat =
-            m_su->exec(QStringLiteral("SELECT dedup.heartbeat($1, $2)"), old);
+            m_su->exec(QStringLiteral("SELECT dedup.heartbeat($1, $2, $3::uuid)"), old);
         QCOMPARE(classify(heartbeat.error()), StoreErrorKind::Fenced);
     }
 }
@@ -539,9 +552,9 @@ void TestOperatorActions::resolveReview() {
 
     // The worker that lost the run to review (token 1) reports late: fenced, not a repeat.
     PgParams late;
-    late.add(run.id).add(qint64(1));
-    const PgResult succeeded =
-        m_su->exec(QStringLiteral("SELECT dedup.succeed($1, $2, '{\"late\": true}'::jsonb)"), late);
+    late.add(run.id).add(qint64(1)).add(run.secret);
+    const PgResult succeeded = m_su->exec(
+        QStringLiteral("SELECT dedup.succeed($1, $2, $3::uuid, '{\"late\": true}'::jsonb)"), late);
     QCOMPARE(classify(succeeded.error()), StoreErrorKind::Fenced);
     QCOMPARE(runRow(*m_su, run.id).value(QStringLiteral("result")),
              stored ? QJsonValue(*stored) : QJsonValue(QJsonValue::Null));
@@ -1162,7 +1175,7 @@ void TestOperatorActions::concurrentDuplicatesApplyOnce() {
     auto one = std::async(std::launch::async, [this, req] { return m_actions->cancel(req); });
     auto two =
         std::async(std::launch::async, [&otherActions, req] { return otherActions.cancel(req); });
-    // Both wait: one for the run's row lock, the other for the action key's advisory lock.
+    // Both wait: one for the run's row lock, the other for the action key's lock row.
     PgParams pids;
     pids.add(qint64(m_op->backendPid())).add(qint64(otherConsole->backendPid()));
     qint64 waiting = 0;
@@ -1286,33 +1299,43 @@ void TestOperatorActions::sqlRefusesBlankActionKey() {
 // continuation_preview
 // ---------------------------------------------------------------------------------------------
 
-// A failed run whose steps are: a done, b failed, c uncertain with a downstream key, d
-// uncertain without one, e pending, f skipped.
-static PreparedRun prepareMixedRun(PgConnection &su) {
+// A failed run whose steps are: a done, b as `b` says ("failed", "uncertain with a key":
+// uncertain with a downstream key, "uncertain": without one), c pending, d skipped. Steps run
+// in their order, so b is the one started step that is not settled; the worker skipped d
+// (skip_step needs no order) before the run failed.
+static PreparedRun prepareMixedRun(PgConnection &su, const QString &b) {
     PreparedRun run;
-    const PgResult claimed = su.exec(
-        QStringLiteral("SELECT run_id, lease_token FROM dedup.claim('test', 'mixed', 'wf', 'fp',"
-                       " p_worker => 'worker-1', p_steps => '{a,b,c,d,e,f}')"));
+    const PgResult claimed =
+        su.exec(QStringLiteral("SELECT run_id, lease_token, lease_secret::text AS lease_secret"
+                               " FROM dedup.claim('test', 'mixed', 'wf', 'fp',"
+                               " p_worker => 'worker-1', p_steps => '{a,b,c,d}')"));
     if (!claimed.ok()) {
         run.error = claimed.error().toString();
         return run;
     }
     run.id = claimed.toInt64(0, "run_id");
     run.token = claimed.toInt64(0, "lease_token");
+    run.secret = claimed.text(0, "lease_secret");
     PgParams ids;
-    ids.add(run.id).add(run.token);
-    const QStringList calls{
-        QStringLiteral("SELECT dedup.begin_step($1, $2, 'a', 'dk-a')"),
-        QStringLiteral("SELECT dedup.complete_step($1, $2, 'a', 'ref-a')"),
-        QStringLiteral("SELECT dedup.begin_step($1, $2, 'b')"),
-        QStringLiteral("SELECT dedup.fail_step($1, $2, 'b', 'validation', '422 from provider')"),
-        QStringLiteral("SELECT dedup.begin_step($1, $2, 'c', 'dk-c')"),
-        QStringLiteral("SELECT dedup.fail_step($1, $2, 'c', 'timeout', 'no answer', true)"),
-        QStringLiteral("SELECT dedup.begin_step($1, $2, 'd')"),
-        QStringLiteral("SELECT dedup.fail_step($1, $2, 'd', 'timeout', 'no answer', true)"),
-        QStringLiteral("SELECT dedup.skip_step($1, $2, 'f', 'not needed')"),
-        QStringLiteral("SELECT dedup.fail($1, $2, 'timeout', 'provider down', true)"),
+    ids.add(run.id).add(run.token).add(run.secret);
+    QStringList calls{
+        QStringLiteral("SELECT dedup.begin_step($1, $2, $3::uuid, 'a', 'dk-a')"),
+        QStringLiteral("SELECT dedup.complete_step($1, $2, $3::uuid, 'a', 'ref-a')"),
+        QStringLiteral("SELECT dedup.skip_step($1, $2, $3::uuid, 'd', 'not needed')"),
     };
+    if (b == QLatin1String("failed")) {
+        calls << QStringLiteral("SELECT dedup.begin_step($1, $2, $3::uuid, 'b')")
+              << QStringLiteral("SELECT dedup.fail_step($1, $2, $3::uuid, 'b', 'validation',"
+                                " '422 from provider', false)");
+    } else {
+        calls << (b == QLatin1String("uncertain with a key")
+                      ? QStringLiteral("SELECT dedup.begin_step($1, $2, $3::uuid, 'b', 'dk-b')")
+                      : QStringLiteral("SELECT dedup.begin_step($1, $2, $3::uuid, 'b')"))
+              << QStringLiteral("SELECT dedup.fail_step($1, $2, $3::uuid, 'b', 'timeout',"
+                                " 'no answer', true)");
+    }
+    calls << QStringLiteral(
+        "SELECT dedup.fail($1, $2, $3::uuid, 'timeout', 'provider down', true)");
     for (const QString &call : calls) {
         const PgResult result = su.exec(call, ids);
         if (!result.ok()) {
@@ -1323,16 +1346,39 @@ static PreparedRun prepareMixedRun(PgConnection &su) {
     return run;
 }
 
+void TestOperatorActions::continuationPreview_data() {
+    QTest::addColumn<QString>("b");         // prepareMixedRun's step b
+    QTest::addColumn<QString>("status");    // b's status
+    QTest::addColumn<QString>("will");      // what the preview says a continuation does with b
+    QTest::addColumn<QString>("rerunWill"); // the same when the operator vouches for b
+    QTest::newRow("b failed") << "failed"
+                              << "failed"
+                              << "run"
+                              << "run";
+    QTest::newRow("b uncertain with a downstream key") << "uncertain with a key"
+                                                       << "uncertain"
+                                                       << "run"
+                                                       << "run";
+    QTest::newRow("b uncertain without one") << "uncertain"
+                                             << "uncertain"
+                                             << "uncertain"
+                                             << "run";
+}
+
 void TestOperatorActions::continuationPreview() {
+    QFETCH(QString, b);
+    QFETCH(QString, status);
+    QFETCH(QString, will);
+    QFETCH(QString, rerunWill);
     QVERIFY(setUp());
-    const PreparedRun run = prepareMixedRun(*m_su);
+    const PreparedRun run = prepareMixedRun(*m_su, b);
     VERIFY_PREPARED(run);
     const QString before = snapshot(*m_su);
 
     const auto preview = m_actions->continuationPreview(run.id);
     VERIFY_OK(preview);
     const QList<ContinuationStep> &steps = preview.value();
-    QCOMPARE(steps.size(), 6);
+    QCOMPARE(steps.size(), 4);
     QStringList names, wills, statuses;
     for (const ContinuationStep &step : steps) {
         names << step.name;
@@ -1342,28 +1388,35 @@ void TestOperatorActions::continuationPreview() {
         QVERIFY(step.status.has_value());
         QCOMPARE(dedup::core::toString(*step.status), step.statusText);
     }
-    QCOMPARE(names, list("a,b,c,d,e,f"));
-    QCOMPARE(statuses, list("done,failed,uncertain,uncertain,pending,skipped"));
-    QCOMPARE(wills, list("skip,run,run,uncertain,run,skip"));
+    QCOMPARE(names, list("a,b,c,d"));
+    QCOMPARE(statuses, (QStringList{QStringLiteral("done"), status, QStringLiteral("pending"),
+                                    QStringLiteral("skipped")}));
+    QCOMPARE(wills, (QStringList{QStringLiteral("skip"), will, QStringLiteral("run"),
+                                 QStringLiteral("skip")}));
     QCOMPARE(steps[0].sideEffectRef, QStringLiteral("ref-a"));
     QCOMPARE(steps[0].downstreamKey, QStringLiteral("dk-a"));
-    QCOMPARE(steps[1].error.value(QStringLiteral("class")).toString(),
-             QStringLiteral("validation"));
     QCOMPARE(steps[1].attempts, 1);
-    QCOMPARE(steps[2].downstreamKey, QStringLiteral("dk-c"));
-    QVERIFY(steps[3].downstreamKey.isNull());
-    QCOMPARE_NAMED(steps[3].status, StepStatus::Uncertain);
-    QVERIFY(steps[4].sideEffectRef.isNull());
-    QCOMPARE(steps[4].attempts, 0);
-    QVERIFY(steps[4].error.isEmpty());
+    if (b == QLatin1String("failed")) {
+        QCOMPARE(steps[1].error.value(QStringLiteral("class")).toString(),
+                 QStringLiteral("validation"));
+    } else if (b == QLatin1String("uncertain with a key")) {
+        QCOMPARE(steps[1].downstreamKey, QStringLiteral("dk-b"));
+    } else {
+        QVERIFY(steps[1].downstreamKey.isNull());
+        QCOMPARE_NAMED(steps[1].status, StepStatus::Uncertain);
+    }
+    QVERIFY(steps[2].sideEffectRef.isNull());
+    QCOMPARE(steps[2].attempts, 0);
+    QVERIFY(steps[2].error.isEmpty());
 
-    // The operator vouches that uncertain steps did not happen: d runs too.
+    // The operator vouches that uncertain steps did not happen.
     const auto rerun = m_actions->continuationPreview(run.id, true);
     VERIFY_OK(rerun);
     QStringList rerunWills;
     for (const ContinuationStep &step : rerun.value())
         rerunWills << toString(step.will);
-    QCOMPARE(rerunWills, list("skip,run,run,run,run,skip"));
+    QCOMPARE(rerunWills, (QStringList{QStringLiteral("skip"), rerunWill, QStringLiteral("run"),
+                                      QStringLiteral("skip")}));
 
     // Read-only.
     QCOMPARE(snapshot(*m_su), before);
@@ -1372,15 +1425,19 @@ void TestOperatorActions::continuationPreview() {
 
 // What the preview promised is what begin_step answers once a worker takes the continuation.
 void TestOperatorActions::continuationPreviewMatchesContinuation_data() {
+    QTest::addColumn<QString>("b"); // prepareMixedRun's step b
     QTest::addColumn<bool>("rerunUncertain");
-    QTest::newRow("default") << false;
-    QTest::newRow("rerun uncertain") << true;
+    for (const char *b : {"failed", "uncertain with a key", "uncertain"}) {
+        QTest::addRow("b %s", b) << QString::fromLatin1(b) << false;
+        QTest::addRow("b %s, rerun uncertain", b) << QString::fromLatin1(b) << true;
+    }
 }
 
 void TestOperatorActions::continuationPreviewMatchesContinuation() {
+    QFETCH(QString, b);
     QFETCH(bool, rerunUncertain);
     QVERIFY(setUp());
-    const PreparedRun run = prepareMixedRun(*m_su);
+    const PreparedRun run = prepareMixedRun(*m_su, b);
     VERIFY_PREPARED(run);
     const auto preview = m_actions->continuationPreview(run.id, rerunUncertain);
     VERIFY_OK(preview);
@@ -1389,29 +1446,49 @@ void TestOperatorActions::continuationPreviewMatchesContinuation() {
     VERIFY_OK(queued);
     QCOMPARE_NAMED(queued.value().outcome, OperatorOutcomeKind::Applied);
 
-    const PgResult taken = m_su->exec(QStringLiteral(
-        "SELECT run_id, lease_token FROM dedup.take_command(p_worker => 'worker-2')"));
+    const PgResult taken =
+        m_su->exec(QStringLiteral("SELECT run_id, lease_token, lease_secret::text AS lease_secret"
+                                  " FROM dedup.take_command(p_worker => 'worker-2')"));
     VERIFY_OK(taken);
     QCOMPARE(taken.rows(), 1);
     const qint64 token = taken.toInt64(0, "lease_token");
-    // d last: an 'uncertain' answer ends the lease.
-    for (const QString &name : list("a,b,c,e,f,d")) {
+    const QString secret = taken.text(0, "lease_secret");
+    // In step order (a step begins once the ones before it are settled, so each step the
+    // worker runs is completed before the next); an 'uncertain' answer ends the lease.
+    bool uncertain = false;
+    QStringList asked;
+    for (const QString &name : list("a,b,c,d")) {
         const auto it = std::find_if(preview.value().begin(), preview.value().end(),
                                      [&](const ContinuationStep &s) { return s.name == name; });
         QVERIFY(it != preview.value().end());
         PgParams args;
-        args.add(run.id).add(token).add(name);
+        args.add(run.id).add(token).add(secret).add(name);
         const PgResult answer =
-            m_su->exec(QStringLiteral("SELECT dedup.begin_step($1, $2, $3)"), args);
+            m_su->exec(QStringLiteral("SELECT dedup.begin_step($1, $2, $3::uuid, $4)"), args);
         VERIFY_OK(answer);
         QVERIFY2(answer.text(0, 0) == toString(it->will),
                  qPrintable(QStringLiteral("step %1: preview said %2, begin_step answered %3")
                                 .arg(name, toString(it->will), answer.text(0, 0))));
+        asked << name;
+        if (answer.text(0, 0) == QLatin1String("uncertain")) {
+            uncertain = true;
+            break;
+        }
+        if (answer.text(0, 0) == QLatin1String("run")) {
+            const PgResult done = m_su->exec(
+                QStringLiteral(
+                    "SELECT dedup.complete_step($1, $2, $3::uuid, $4::text, 'ref-' || $4::text)"),
+                args);
+            VERIFY_OK(done);
+        }
     }
+    const bool expectUncertain = b == QLatin1String("uncertain") && !rerunUncertain;
+    QCOMPARE(uncertain, expectUncertain);
+    QCOMPARE(asked, expectUncertain ? list("a,b") : list("a,b,c,d"));
     PgParams id;
     id.add(run.id);
     QCOMPARE(text(*m_su, QStringLiteral("SELECT status FROM dedup.runs WHERE id = $1"), id),
-             rerunUncertain ? QStringLiteral("processing") : QStringLiteral("manual_review"));
+             expectUncertain ? QStringLiteral("manual_review") : QStringLiteral("processing"));
 }
 
 void TestOperatorActions::continuationPreviewOfMissingRun() {

@@ -33,6 +33,7 @@ private:
 void TestReportControl::initTestCase() {
     m_db = std::make_unique<TestDatabase>();
     QVERIFY2(m_db->isValid(), qPrintable(m_db->error()));
+    QCOMPARE(m_db->grantTestLogins(), QString());
     m_su = m_db->connect();
     m_op = m_db->connect(QStringLiteral("t_operator"));
     QVERIFY(m_su && m_op);

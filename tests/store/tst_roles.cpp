@@ -1,7 +1,10 @@
 // The database enforces the roles (SPEC 4, docs/PROTOCOL.md section 11), not only the UI:
 // dedup_viewer reads and changes nothing through any path; dedup_operator acts only through
 // op_*; dedup_worker only through the protocol functions; and nobody, the superuser
-// included, can UPDATE or DELETE audit rows while the append-only triggers are on.
+// included, can UPDATE or DELETE audit rows while the append-only triggers are on. Each test
+// login holds the store's grant of its own capability for everything (the grants decide
+// what a login may see and do within its role's privileges; tst_access tests them), so a
+// refusal here is the role's.
 #include "OperatorTestHelpers.h"
 #include "TestDatabase.h"
 #include "store/AuditVerifier.h"
@@ -60,6 +63,10 @@ bool TestRoles::setUp() {
     m_db = std::make_unique<TestDatabase>();
     if (!m_db->isValid()) {
         qWarning("%s", qPrintable(m_db->error()));
+        return false;
+    }
+    if (const QString error = m_db->grantTestLogins(); !error.isEmpty()) {
+        qWarning("%s", qPrintable(error));
         return false;
     }
     m_su = m_db->connect();
@@ -134,7 +141,8 @@ void TestRoles::operatorCanCallEveryAction() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Functions a role may not execute ($1 = the processing run, token 1)
+// Functions a role may not execute ($1 = the processing run, token 1; the lease secret a
+// guess: EXECUTE is refused before any argument is looked at)
 // ---------------------------------------------------------------------------------------------
 
 void TestRoles::functionsRefused_data() {
@@ -142,13 +150,13 @@ void TestRoles::functionsRefused_data() {
     QTest::addColumn<QString>("sql");
     const QList<std::pair<const char *, const char *>> worker{
         {"claim", "SELECT * FROM dedup.claim('test', 'new-key', 'wf', 'fp') WHERE $1::bigint > 0"},
-        {"heartbeat", "SELECT dedup.heartbeat($1, 1)"},
-        {"begin_step", "SELECT dedup.begin_step($1, 1, 'notify')"},
-        {"complete_step", "SELECT dedup.complete_step($1, 1, 'send', 'ref')"},
-        {"fail_step", "SELECT dedup.fail_step($1, 1, 'send', 'timeout')"},
-        {"skip_step", "SELECT dedup.skip_step($1, 1, 'notify')"},
-        {"succeed", "SELECT dedup.succeed($1, 1)"},
-        {"fail", "SELECT dedup.fail($1, 1, 'timeout', 'x', true)"},
+        {"heartbeat", "SELECT dedup.heartbeat($1, 1, gen_random_uuid())"},
+        {"begin_step", "SELECT dedup.begin_step($1, 1, gen_random_uuid(), 'notify')"},
+        {"complete_step", "SELECT dedup.complete_step($1, 1, gen_random_uuid(), 'send', 'ref')"},
+        {"fail_step", "SELECT dedup.fail_step($1, 1, gen_random_uuid(), 'send', 'timeout')"},
+        {"skip_step", "SELECT dedup.skip_step($1, 1, gen_random_uuid(), 'notify')"},
+        {"succeed", "SELECT dedup.succeed($1, 1, gen_random_uuid())"},
+        {"fail", "SELECT dedup.fail($1, 1, gen_random_uuid(), 'timeout', 'x', true)"},
         {"take_command", "SELECT * FROM dedup.take_command('w') WHERE $1::bigint > 0"},
     };
     const QList<std::pair<const char *, const char *>> reading{
@@ -166,7 +174,13 @@ void TestRoles::functionsRefused_data() {
         {"_op_record", "SELECT dedup._op_record('op_cancel', $1, 1, 'r', 'forged', NULL,"
                        " 'applied', 'd', NULL, NULL)"},
         {"_run_state", "SELECT dedup._run_state($1)"},
-        {"_fence", "SELECT dedup._fence($1, 1, 'x')"},
+        {"_fence", "SELECT dedup._fence($1, 1, gen_random_uuid(), 'x')"},
+        // 0010: the store's lock rows, and the bodies its grant-checking wrappers call
+        {"_lock", "SELECT dedup._lock(1, 'k') WHERE $1::bigint > 0"},
+        {"_purge_expired_checked",
+         "SELECT * FROM dedup._purge_expired_checked(10) WHERE $1::bigint > 0"},
+        {"_op_bulk_step_checked", "SELECT * FROM dedup._op_bulk_step_checked(gen_random_uuid(),"
+                                  " 10, NULL) WHERE $1::bigint > 0"},
     };
     // Bulk operations (0006): operators only; the helpers never directly.
     const QList<std::pair<const char *, const char *>> bulk{
@@ -413,16 +427,20 @@ void TestRoles::workerCanRunTheProtocol() {
     QVERIFY(setUp());
     auto conn = m_db->connect(QStringLiteral("t_worker"));
     QVERIFY(conn);
-    const PgResult claimed = conn->exec(QStringLiteral(
-        "SELECT outcome, run_id, lease_token FROM dedup.claim('test', 'by-worker', 'wf', 'fp',"
-        " p_worker => 'w', p_steps => '{one}')"));
+    const PgResult claimed = conn->exec(
+        QStringLiteral("SELECT outcome, run_id, lease_token, lease_secret::text AS lease_secret"
+                       " FROM dedup.claim('test', 'by-worker', 'wf', 'fp',"
+                       " p_worker => 'w', p_steps => '{one}')"));
     VERIFY_OK(claimed);
     QCOMPARE(claimed.text(0, "outcome"), QStringLiteral("acquired"));
     PgParams ids;
-    ids.add(claimed.toInt64(0, "run_id")).add(claimed.toInt64(0, "lease_token"));
-    VERIFY_OK(conn->exec(QStringLiteral("SELECT dedup.begin_step($1, $2, 'one')"), ids));
-    VERIFY_OK(conn->exec(QStringLiteral("SELECT dedup.complete_step($1, $2, 'one', 'r1')"), ids));
-    VERIFY_OK(conn->exec(QStringLiteral("SELECT dedup.succeed($1, $2)"), ids));
+    ids.add(claimed.toInt64(0, "run_id"))
+        .add(claimed.toInt64(0, "lease_token"))
+        .add(claimed.text(0, "lease_secret"));
+    VERIFY_OK(conn->exec(QStringLiteral("SELECT dedup.begin_step($1, $2, $3::uuid, 'one')"), ids));
+    VERIFY_OK(conn->exec(
+        QStringLiteral("SELECT dedup.complete_step($1, $2, $3::uuid, 'one', 'r1')"), ids));
+    VERIFY_OK(conn->exec(QStringLiteral("SELECT dedup.succeed($1, $2, $3::uuid)"), ids));
     const PgResult taken =
         conn->exec(QStringLiteral("SELECT command_id FROM dedup.take_command('w')"));
     VERIFY_OK(taken);

@@ -94,6 +94,7 @@ private:
 void TestRunDetailQueries::initTestCase() {
     m_db = std::make_unique<TestDatabase>();
     QVERIFY2(m_db->isValid(), qPrintable(m_db->error()));
+    QCOMPARE(m_db->grantTestLogins(), QString());
     m_super = m_db->connect();
     m_worker = m_db->connect(QStringLiteral("t_worker"));
     m_operator = m_db->connect(QStringLiteral("t_operator"));
@@ -460,6 +461,7 @@ void TestRunDetailQueries::correlationOldestFirstWithStepSummary() {
 void TestRunDetailQueries::stuckBoundariesMatchTheSqlFunctions() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto conn = db.connect();
     QVERIFY(conn);
     // One transaction: now() is the same for the rows written, the stuck query and the
@@ -533,6 +535,7 @@ void TestRunDetailQueries::stuckBoundariesMatchTheSqlFunctions() {
 void TestRunDetailQueries::stuckSnapshotListAndCount() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     // 30 stuck (expired leases), 5 live, 10 finished.
     QVERIFY(
         db.exec(QStringLiteral(

@@ -24,6 +24,7 @@ private slots:
     void claimLiveLeaseIsInProgress();
     void claimOtherFingerprintIsMismatch_data();
     void claimOtherFingerprintIsMismatch();
+    void claimUnderAnotherWorkflowIsMismatch();
     void claimRunInReview();
     void retryRunsOnlyMissingSteps();
     void retryableFailuresCountAttemptsUntilReview();
@@ -35,7 +36,7 @@ private slots:
     void undeclaredStepIsAppended();
     void unknownRunAndStep();
     void exactRepeatsChangeNothing();
-    void finishingMarksInProgressStepsUncertain();
+    void finishingWithStepsInProgress();
     void workerRoleHasNoTableAccess();
 
 private:
@@ -209,8 +210,11 @@ void TestRunProtocol::claimOtherFingerprintIsMismatch() {
     QFETCH(bool, finishFirst);
     const ClaimRequest request = f.request(f.uniqueKey(), {QStringLiteral("a")});
     const RunLease lease = acquire(request);
-    if (finishFirst)
+    if (finishFirst) {
+        QCOMPARE_NAMED(f.protocol->beginStep(lease, QStringLiteral("a")).value(), StepAnswer::Run);
+        QVERIFY(f.protocol->completeStep(lease, QStringLiteral("a")).ok());
         QVERIFY(f.protocol->succeed(lease, QJsonObject{{QStringLiteral("ok"), true}}).ok());
+    }
     const QString runBefore = f.runRow(lease.runId);
     const QString stepsBefore = f.stepStatuses(lease.runId);
 
@@ -233,6 +237,32 @@ void TestRunProtocol::claimOtherFingerprintIsMismatch() {
     QCOMPARE(f.eventDetail(lease.runId, QStringLiteral("mismatch"),
                            QStringLiteral("stored_fingerprint")),
              QStringLiteral("sha256:aa"));
+}
+
+// The key belongs to another workflow's run: mismatch, and nothing of that run is returned
+// (a worker of one workflow learns nothing about another's runs); nothing else changes.
+void TestRunProtocol::claimUnderAnotherWorkflowIsMismatch() {
+    const ClaimRequest request = f.request(f.uniqueKey(), {QStringLiteral("a")});
+    const RunLease lease = acquire(request);
+    const QString runBefore = f.runRow(lease.runId);
+
+    ClaimRequest other = f.request(request.key, {QStringLiteral("a")}, QStringLiteral("w2"));
+    other.workflow = QStringLiteral("wf-other");
+    const auto claim = f.protocol->claim(other);
+    QVERIFY2(claim.ok(), qPrintable(claim.error().toString()));
+    QCOMPARE_NAMED(claim.value().outcome, ClaimOutcome::Mismatch);
+    QCOMPARE(claim.value().runId, 0);
+    QCOMPARE(claim.value().leaseToken, 0);
+    QVERIFY(claim.value().leaseSecret.isEmpty());
+    QVERIFY(claim.value().leaseOwner.isEmpty());
+    QVERIFY(claim.value().result.isUndefined());
+    QCOMPARE(claim.value().attempt, 0);
+
+    QCOMPARE(f.runCount(request.key), 1);
+    QCOMPARE(f.runRow(lease.runId), runBefore);
+    QCOMPARE(f.eventKinds(lease.runId).last(), QStringLiteral("mismatch"));
+    QCOMPARE(f.eventDetail(lease.runId, QStringLiteral("mismatch"), QStringLiteral("workflow")),
+             QStringLiteral("wf-other"));
 }
 
 void TestRunProtocol::claimRunInReview() {
@@ -457,6 +487,16 @@ void TestRunProtocol::heartbeatExtendsLease() {
 
     const auto invalid = f.protocol->heartbeat(lease, 0ms);
     QCOMPARE(invalid.errorKind(), StoreErrorKind::InvalidArgument);
+    // the store's max_lease (1 hour by default): heartbeat instead of asking for more
+    const QString before = f.snapshot();
+    const auto tooLong = f.protocol->heartbeat(lease, 2h);
+    QCOMPARE(tooLong.error().sqlState, QStringLiteral("DD009"));
+    QCOMPARE(tooLong.errorKind(), StoreErrorKind::LimitExceeded);
+    ClaimRequest greedy = f.request(f.uniqueKey());
+    greedy.lease = 61min;
+    QCOMPARE(f.protocol->claim(greedy).errorKind(), StoreErrorKind::LimitExceeded);
+    QCOMPARE(f.snapshot(), before);
+    QVERIFY(f.protocol->heartbeat(lease, 1h).ok());
 }
 
 void TestRunProtocol::beginStepNeedsLiveLease() {
@@ -476,13 +516,24 @@ void TestRunProtocol::beginStepNeedsLiveLease() {
     QCOMPARE_NAMED(f.protocol->beginStep(lease, QStringLiteral("b")).value(), StepAnswer::Run);
 }
 
+// A step the claim did not declare is appended last, so the step order holds for it too: it
+// begins once every declared step is done or skipped.
 void TestRunProtocol::undeclaredStepIsAppended() {
     const RunLease lease = acquire(f.request(f.uniqueKey(), {QStringLiteral("a")}));
+    const QString before = f.snapshot();
+    const auto early =
+        f.protocol->beginStep(lease, QStringLiteral("extra"), QStringLiteral("dk-x"));
+    QCOMPARE(early.error().sqlState, QStringLiteral("DD002"));
+    QCOMPARE(early.errorKind(), StoreErrorKind::IllegalTransition);
+    QCOMPARE(f.snapshot(), before);
+
+    QCOMPARE_NAMED(f.protocol->beginStep(lease, QStringLiteral("a")).value(), StepAnswer::Run);
+    QVERIFY(f.protocol->completeStep(lease, QStringLiteral("a")).ok());
     const auto begin =
         f.protocol->beginStep(lease, QStringLiteral("extra"), QStringLiteral("dk-x"));
     QVERIFY2(begin.ok(), qPrintable(begin.error().toString()));
     QCOMPARE_NAMED(begin.value(), StepAnswer::Run);
-    QCOMPARE(f.stepStatuses(lease.runId), QStringLiteral("a=pending,extra=in_progress"));
+    QCOMPARE(f.stepStatuses(lease.runId), QStringLiteral("a=done,extra=in_progress"));
     QCOMPARE(f.stepField(lease.runId, QStringLiteral("extra"), QStringLiteral("ordinal")),
              QStringLiteral("2"));
     QCOMPARE(f.stepField(lease.runId, QStringLiteral("extra"), QStringLiteral("downstream_key")),
@@ -494,7 +545,7 @@ void TestRunProtocol::undeclaredStepIsAppended() {
 void TestRunProtocol::unknownRunAndStep() {
     const RunLease lease = acquire(f.request(f.uniqueKey(), {QStringLiteral("a")}));
     const QString before = f.snapshot();
-    const RunLease missing{lease.runId + 1'000'000, 1};
+    const RunLease missing{lease.runId + 1'000'000, 1, lease.secret};
     QCOMPARE(f.protocol->heartbeat(missing).errorKind(), StoreErrorKind::RunNotFound);
     QCOMPARE(f.protocol->beginStep(missing, QStringLiteral("a")).errorKind(),
              StoreErrorKind::RunNotFound);
@@ -563,12 +614,27 @@ void TestRunProtocol::exactRepeatsChangeNothing() {
              StoreErrorKind::Fenced);
 }
 
-void TestRunProtocol::finishingMarksInProgressStepsUncertain() {
+// succeed is refused while a step is not done or skipped (the run would claim a success its
+// steps do not show); fail ends the run whatever its steps, marking the one in progress
+// uncertain.
+void TestRunProtocol::finishingWithStepsInProgress() {
     const RunLease lease =
         acquire(f.request(f.uniqueKey(), {QStringLiteral("a"), QStringLiteral("b")}));
     QCOMPARE_NAMED(f.protocol->beginStep(lease, QStringLiteral("a")).value(), StepAnswer::Run);
+    const QString before = f.snapshot();
+    const auto early = f.protocol->succeed(lease);
+    QCOMPARE(early.error().sqlState, QStringLiteral("DD002"));
+    QCOMPARE(early.errorKind(), StoreErrorKind::IllegalTransition);
+    QVERIFY2(early.error().message.contains(QStringLiteral("\"a\" (in_progress)")) &&
+                 early.error().message.contains(QStringLiteral("\"b\" (pending)")),
+             qPrintable(early.error().message));
+    QCOMPARE(f.snapshot(), before);
+
+    QVERIFY(f.protocol->completeStep(lease, QStringLiteral("a")).ok());
+    QCOMPARE(f.protocol->succeed(lease).errorKind(), StoreErrorKind::IllegalTransition);
+    QVERIFY(f.protocol->skipStep(lease, QStringLiteral("b")).ok());
     QVERIFY(f.protocol->succeed(lease).ok());
-    QCOMPARE(f.stepStatuses(lease.runId), QStringLiteral("a=uncertain,b=pending"));
+    QCOMPARE(f.stepStatuses(lease.runId), QStringLiteral("a=done,b=skipped"));
     QCOMPARE(f.runField(lease.runId, QStringLiteral("status")), QStringLiteral("succeeded"));
     QVERIFY(f.runField(lease.runId, QStringLiteral("result")).isEmpty()); // SQL NULL
     QVERIFY(f.runField(lease.runId, QStringLiteral("lease_owner")).isEmpty());
@@ -578,7 +644,8 @@ void TestRunProtocol::finishingMarksInProgressStepsUncertain() {
                         QStringLiteral("r.expires_at = r.finished_at + interval '90 days'")),
              QStringLiteral("t"));
     QCOMPARE(f.eventKinds(lease.runId).mid(2),
-             (QStringList{QStringLiteral("step_uncertain"), QStringLiteral("succeeded")}));
+             (QStringList{QStringLiteral("step_done"), QStringLiteral("step_skipped"),
+                          QStringLiteral("succeeded")}));
 
     const RunLease failing = acquire(f.request(f.uniqueKey(), {QStringLiteral("a")}));
     QCOMPARE_NAMED(f.protocol->beginStep(failing, QStringLiteral("a")).value(), StepAnswer::Run);

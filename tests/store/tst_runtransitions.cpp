@@ -11,7 +11,8 @@ using dedup::core::RunStatus;
 
 namespace {
 
-// The step under test is "s"; "next" keeps the run non-trivial.
+// The step under test is "s"; "next" keeps the run non-trivial. Steps run in their order,
+// so "s" is declared first (and "absent" declares none: an appended step comes last).
 const QString kStep = QStringLiteral("s");
 const QString kKey = QStringLiteral("dk");
 
@@ -46,16 +47,19 @@ void TestRunTransitions::initTestCase() {
 
 // Brings step "s" of a new run into `from`, under the run's current lease.
 bool TestRunTransitions::prepareStep(const QString &from, RunLease *lease) {
-    const QStringList steps = from == QLatin1String("absent")
-                                  ? QStringList{QStringLiteral("next")}
-                                  : QStringList{kStep, QStringLiteral("next")};
+    const QStringList steps =
+        from == QLatin1String("absent") ? QStringList{}
+        : from == QLatin1String("pending behind an open step")
+            ? QStringList{QStringLiteral("before"), kStep, QStringLiteral("next")}
+            : QStringList{kStep, QStringLiteral("next")};
     const auto claim = f.protocol->claim(f.request(f.uniqueKey(QStringLiteral("step")), steps));
     if (!claim.ok() || !claim.value().acquired())
         return false;
     *lease = claim.value().lease();
     RunProtocol &p = *f.protocol;
     auto begin = [&](const QString &key) { return p.beginStep(*lease, kStep, key).ok(); };
-    if (from == QLatin1String("absent") || from == QLatin1String("pending"))
+    if (from == QLatin1String("absent") || from == QLatin1String("pending") ||
+        from == QLatin1String("pending behind an open step"))
         return true;
     if (from == QLatin1String("in_progress"))
         return begin(kKey);
@@ -119,6 +123,11 @@ void TestRunTransitions::stepTransition_data() {
     row("pending", "fail", none, dd002, illegal, "pending", none, processing);
     row("pending", "fail uncertain", none, dd002, illegal, "pending", none, processing);
     row("pending", "skip", none, none, ok, "skipped", stepSkipped, processing);
+
+    // steps run in their order: an earlier step that is not done or skipped blocks begin_step
+    // (but not skip_step)
+    row("pending behind an open step", "begin", none, dd002, illegal, "pending", none, processing);
+    row("pending behind an open step", "skip", none, none, ok, "skipped", stepSkipped, processing);
 
     row("in_progress", "begin (repeat)", run, none, ok, "in_progress", none, processing);
     row("in_progress", "complete", none, none, ok, "done", stepDone, processing);
@@ -252,12 +261,21 @@ bool TestRunTransitions::prepareRun(const QString &from, RunLease *lease) {
         return false;
     *lease = claim.value().lease();
     RunProtocol &p = *f.protocol;
+    // succeed needs every step done or skipped
+    auto settle = [&] {
+        return p.beginStep(*lease, kStep, kKey).ok() &&
+               p.completeStep(*lease, kStep, QStringLiteral("ref-1")).ok();
+    };
     if (from == QLatin1String("processing"))
         return true;
+    if (from == QLatin1String("processing, steps settled"))
+        return settle();
     if (from == QLatin1String("processing, lease expired"))
         return f.expireLease(lease->runId);
+    if (from == QLatin1String("processing, lease expired, steps settled"))
+        return settle() && f.expireLease(lease->runId);
     if (from == QLatin1String("succeeded"))
-        return p.succeed(*lease, QJsonObject{{QStringLiteral("status"), 200}}).ok();
+        return settle() && p.succeed(*lease, QJsonObject{{QStringLiteral("status"), 200}}).ok();
     if (from == QLatin1String("failed, retryable") || from == QLatin1String("manual_review"))
         return p.fail(*lease, {QStringLiteral("timeout"), {}, true}).ok();
     if (from == QLatin1String("failed, final"))
@@ -304,7 +322,10 @@ void TestRunTransitions::runTransition_data() {
     row("processing", "heartbeat", none, none, "processing", 1, 1, noEvents);
     row("processing", "begin_step", QStringLiteral("run"), none, "processing", 1, 1,
         {QStringLiteral("step_started")});
-    row("processing", "succeed", none, none, "succeeded", 1, 1, {QStringLiteral("succeeded")});
+    // succeed is refused while a step is not done or skipped
+    row("processing", "succeed", none, QStringLiteral("DD002"), "processing", 1, 1, noEvents);
+    row("processing, steps settled", "succeed", none, none, "succeeded", 1, 1,
+        {QStringLiteral("succeeded")});
     row("processing", "fail retryable", QStringLiteral("failed"), none, "failed", 1, 1,
         {QStringLiteral("failed")});
     row("processing", "fail final", QStringLiteral("failed"), none, "failed", 1, 1,
@@ -316,7 +337,9 @@ void TestRunTransitions::runTransition_data() {
     row("processing, lease expired", "heartbeat", none, none, "processing", 1, 1, noEvents);
     row("processing, lease expired", "begin_step", none, QStringLiteral("DD006"), "processing", 1,
         1, noEvents);
-    row("processing, lease expired", "succeed", none, none, "succeeded", 1, 1,
+    row("processing, lease expired", "succeed", none, QStringLiteral("DD002"), "processing", 1, 1,
+        noEvents);
+    row("processing, lease expired, steps settled", "succeed", none, none, "succeeded", 1, 1,
         {QStringLiteral("succeeded")});
     row("processing, lease expired", "fail retryable", QStringLiteral("failed"), none, "failed", 1,
         1, {QStringLiteral("failed")});
@@ -419,6 +442,8 @@ void TestRunTransitions::runTransition() {
     }
 
     QCOMPARE(error.sqlState, sqlState);
+    if (sqlState == QLatin1String("DD002"))
+        QCOMPARE(classify(error), StoreErrorKind::IllegalTransition);
     if (sqlState == QLatin1String("DD001")) {
         QCOMPARE(classify(error), StoreErrorKind::Fenced);
         QVERIFY2(error.detail.contains(QStringLiteral("run status is")), qPrintable(error.detail));

@@ -63,6 +63,8 @@ void TestStandbyReads::initTestCase() {
     QVERIFY(m_pair->primaryPid() > 0);
     QVERIFY(m_pair->standbyPid() > 0);
     QVERIFY(m_pair->primaryPid() != m_pair->standbyPid());
+    QCOMPARE(m_pair->grantTestLogins(), QString());
+    QVERIFY(m_pair->waitForReplay());
 }
 
 void TestStandbyReads::cleanup() {

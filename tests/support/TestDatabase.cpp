@@ -1,5 +1,7 @@
 #include "TestDatabase.h"
 
+#include "store/PgParams.h"
+
 #include <QAtomicInt>
 #include <QCoreApplication>
 #include <QRandomGenerator>
@@ -56,4 +58,33 @@ QString TestDatabase::exec(const QString &sql) const {
         return QStringLiteral("cannot connect");
     const auto result = conn->execScript(sql);
     return result.ok() ? QString() : result.error().toString();
+}
+
+QString TestDatabase::grant(const QString &login, const QString &capability,
+                            const QStringList &workflows, const QStringList &scopePrefixes) const {
+    auto conn = connect();
+    if (!conn)
+        return QStringLiteral("cannot connect");
+    dedup::store::PgParams params;
+    params.add(login).add(capability);
+    if (workflows.isEmpty())
+        params.addNull();
+    else
+        params.add(workflows);
+    if (scopePrefixes.isEmpty())
+        params.addNull();
+    else
+        params.add(scopePrefixes);
+    const auto result = conn->exec(
+        QStringLiteral("SELECT dedup.access_grant($1, $2, $3::text[], $4::text[])"), params);
+    return result.ok() ? QString() : result.error().toString();
+}
+
+QString TestDatabase::grantTestLogins() const {
+    for (const auto &[login, role] : TestCluster::loginRoles()) {
+        const QString capability = role.mid(role.indexOf(QLatin1Char('_')) + 1);
+        if (const QString error = grant(login, capability); !error.isEmpty())
+            return login + QStringLiteral(": ") + error;
+    }
+    return {};
 }

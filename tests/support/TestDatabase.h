@@ -4,6 +4,7 @@
 #include "store/PgConnection.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 
@@ -31,6 +32,16 @@ public:
     std::unique_ptr<dedup::store::PgConnection> connect(const QString &user = {}) const;
     // Runs SQL as superuser on a short-lived connection; returns the error text or empty.
     QString exec(const QString &sql) const;
+
+    // The store's own grants (dedup.access_grant): without one a login other than the owner
+    // sees no run and may do nothing. `capability` is "worker", "operator" or "viewer"; empty
+    // lists grant every workflow / scope. Returns the error text or empty.
+    QString grant(const QString &login, const QString &capability,
+                  const QStringList &workflows = {}, const QStringList &scopePrefixes = {}) const;
+    // What the test logins' names promise: t_worker worker, t_operator operator, t_viewer
+    // viewer, each for every workflow and scope. A database starts without grants (as a
+    // freshly migrated store does), so a test that logs in as one of them calls this first.
+    QString grantTestLogins() const;
 
 private:
     TestCluster m_cluster;

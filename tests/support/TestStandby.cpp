@@ -243,6 +243,18 @@ QString TestStandby::execStandby(const QString &sql) const {
     return execOn(standbyConninfo(), sql);
 }
 
+QString TestStandby::grantTestLogins() const {
+    // The names are TestCluster's constants, not input.
+    for (const auto &[login, role] : TestCluster::loginRoles()) {
+        const QString capability = role.mid(role.indexOf(QLatin1Char('_')) + 1);
+        const QString error = execPrimary(
+            QStringLiteral("SELECT dedup.access_grant('%1', '%2')").arg(login, capability));
+        if (!error.isEmpty())
+            return login + QStringLiteral(": ") + error;
+    }
+    return {};
+}
+
 bool TestStandby::waitForReplay(int timeoutMs, QString *error) const {
     auto fail = [error](const QString &why) {
         if (error)

@@ -43,6 +43,9 @@ public:
     // Runs SQL as superuser on a short-lived connection; returns the error text or empty.
     QString execPrimary(const QString &sql) const;
     QString execStandby(const QString &sql) const;
+    // Gives each login of TestCluster::loginRoles() the store's grant its name promises
+    // (TestDatabase::grantTestLogins), on the primary; the standby has it once it replayed.
+    QString grantTestLogins() const;
 
     // Waits until the standby has replayed everything the primary had written when this was
     // called (pg_last_wal_replay_lsn() >= the primary's pg_current_wal_lsn()).

@@ -57,6 +57,7 @@ private slots:
 void TestActionDialog::continuationPreviewWarnsAboutUncertainStep() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     const optest::PreparedRun run = optest::prepareRun(*su, QStringLiteral("failed"));
     QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
@@ -88,6 +89,7 @@ void TestActionDialog::continuationPreviewWarnsAboutUncertainStep() {
 void TestActionDialog::blankReasonDisablesOk() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     const optest::PreparedRun run = optest::prepareRun(*su, QStringLiteral("failed"));
     QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
@@ -111,6 +113,7 @@ void TestActionDialog::blankReasonDisablesOk() {
 void TestActionDialog::changedBeforePreviewNeedsLookAgain() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     const optest::PreparedRun run = optest::prepareRun(*su, QStringLiteral("failed"));
     QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
@@ -137,6 +140,7 @@ void TestActionDialog::changedBeforePreviewNeedsLookAgain() {
 void TestActionDialog::changedAfterPreviewIsRefused() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     const optest::PreparedRun run = optest::prepareRun(*su, QStringLiteral("failed"));
     QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
@@ -170,6 +174,7 @@ void TestActionDialog::changedAfterPreviewIsRefused() {
 void TestActionDialog::doubleClickAppliesOnce() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     const optest::PreparedRun run = optest::prepareRun(*su, QStringLiteral("failed"));
     QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
@@ -221,6 +226,7 @@ void TestActionDialog::viewerGetsNoActions() {
 void TestActionDialog::refusedSendKeepsItsKey() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     const optest::PreparedRun run = optest::prepareRun(*su, QStringLiteral("failed"));
     QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
@@ -250,6 +256,7 @@ void TestActionDialog::refusedSendKeepsItsKey() {
 void TestActionDialog::rerunUncertainReadsPreviewAgain() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     const optest::PreparedRun run = optest::prepareRun(*su, QStringLiteral("failed"));
     QVERIFY2(run.error.isEmpty(), qPrintable(run.error));

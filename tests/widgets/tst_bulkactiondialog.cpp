@@ -52,6 +52,7 @@ private slots:
 void TestBulkActionDialog::typedConfirmationAndRun() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     QString error = actiontest::seedFailedRuns(db, 8, QStringLiteral("b-"));
     QVERIFY2(error.isEmpty(), qPrintable(error));
@@ -135,6 +136,7 @@ void TestBulkActionDialog::typedConfirmationAndRun() {
 void TestBulkActionDialog::pauseResumeAbort() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     QCOMPARE(actiontest::seedFailedRuns(db, 400, QStringLiteral("p-")), QString());
     BulkPlan plan;

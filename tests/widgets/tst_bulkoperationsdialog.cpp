@@ -70,6 +70,7 @@ private slots:
 void TestBulkOperationsDialog::continueAnAbandonedOperation() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     QVERIFY(su);
     QCOMPARE(actiontest::seedFailedRuns(db, 60, QStringLiteral("c-")), QString());
@@ -142,6 +143,7 @@ void TestBulkOperationsDialog::continueAnAbandonedOperation() {
 void TestBulkOperationsDialog::pauseResumeAbortNeedAReason() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     QVERIFY(su);
     QCOMPARE(actiontest::seedFailedRuns(db, 200, QStringLiteral("p-")), QString());

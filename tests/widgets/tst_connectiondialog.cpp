@@ -98,6 +98,7 @@ private slots:
     void connectionStringValidation();
     void profilesNewDuplicateRename();
     void testShowsRole();
+    void testWarnsWithoutGrants();
     void testShowsFailure();
     void connectNowAccepts();
     void returnKeyConnects();
@@ -288,6 +289,7 @@ void TestConnectionDialog::profilesNewDuplicateRename() {
 void TestConnectionDialog::testShowsRole() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grant(u"t_viewer"_s, u"viewer"_s), QString());
     ConnectionDialog dialog;
     dialog.show();
     fill(dialog, u"127.0.0.1"_s, port(db), db.name(), u"t_viewer"_s);
@@ -299,14 +301,40 @@ void TestConnectionDialog::testShowsRole() {
     auto *result = child<QLabel>(dialog, u"resultLabel"_s);
     QTRY_VERIFY2(result->text().startsWith(u"Connected"_s), qPrintable(result->text()));
     QVERIFY2(result->text().startsWith(
-                 u"Connected as t_viewer (viewer (read-only)) to "
+                 u"Connected as t_viewer (viewer for everything) to "
                  "t_viewer@127.0.0.1:%1/%2, PostgreSQL 15."_s.arg(port(db), db.name())),
              qPrintable(result->text()));
-    QVERIFY(result->text().endsWith(u", TLS off"_s));
+    // What the login may see and do, in words.
+    QVERIFY2(result->text().endsWith(
+                 u", TLS off. It sees every run and may not act on any of them (read-only)."_s),
+             qPrintable(result->text()));
     QVERIFY(dialog.isVisible()); // a test does not connect the console
     QCOMPARE(dialog.result(), int(QDialog::Rejected));
     QVERIFY(!dialog.report().ok() || dialog.report().currentUser.isEmpty());
     QVERIFY(child<QPushButton>(dialog, u"connectButton"_s)->isEnabled());
+}
+
+void TestConnectionDialog::testWarnsWithoutGrants() {
+    // t_operator is in the group role, but this store has no grant for it: it may connect,
+    // and the result says plainly that it will see nothing.
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    ConnectionDialog dialog;
+    dialog.show();
+    fill(dialog, u"127.0.0.1"_s, port(db), db.name(), u"t_operator"_s);
+    QTest::mouseClick(child<QRadioButton>(dialog, u"noPasswordRadio"_s), Qt::LeftButton);
+    dialog.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+    QTest::keyClick(&dialog, Qt::Key_T, Qt::ControlModifier); // Test connection
+    auto *result = child<QLabel>(dialog, u"resultLabel"_s);
+    QTRY_VERIFY2(result->text().startsWith(u"Connected"_s), qPrintable(result->text()));
+    QVERIFY2(result->text().startsWith(u"Connected as t_operator (no access in this store)"_s),
+             qPrintable(result->text()));
+    QVERIFY2(result->text().endsWith(
+                 u"\n\nWarning: Login t_operator has no viewer or operator grant in this store: "
+                 "the console will show no runs and offer no actions. Ask the store's owner for "
+                 "one, e.g. SELECT dedup.access_grant('t_operator', 'viewer');"_s),
+             qPrintable(result->text()));
 }
 
 void TestConnectionDialog::testShowsFailure() {
@@ -329,6 +357,7 @@ void TestConnectionDialog::testShowsFailure() {
 void TestConnectionDialog::connectNowAccepts() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grant(u"t_operator"_s, u"operator"_s), QString());
     ConnectionDialog dialog;
     dialog.show();
     child<QLineEdit>(dialog, u"nameEdit"_s)->setText(u"test store"_s);
@@ -353,6 +382,7 @@ void TestConnectionDialog::connectNowAccepts() {
 void TestConnectionDialog::returnKeyConnects() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grant(u"t_viewer"_s, u"viewer"_s), QString());
     ConnectionDialog dialog;
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));

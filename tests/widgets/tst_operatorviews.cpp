@@ -1,6 +1,7 @@
 // Where operators act, in the main window: the Actions menu (the run in the detail, the
-// selection, the filter), the runs list's context menu, and the Review and Audit tabs; and
-// none of it for a role without dedup_operator.
+// selection, the filter), the runs list's context menu, and the Review and Audit tabs; none
+// of it without an operator grant, and only for the runs the grants cover (0010_access.sql):
+// the status bar says what the login may do.
 #include "ActionTestRuns.h"
 #include "TestDatabase.h"
 #include "models/OperatorAction.h"
@@ -9,6 +10,8 @@
 #include "models/RunListModel.h"
 #include "models/StuckRunsModel.h"
 #include "store/BulkOperations.h"
+#include "store/ConnectionCheck.h"
+#include "widgets/ActionDialog.h"
 #include "widgets/AuditLogView.h"
 #include "widgets/BulkOperationsDialog.h"
 #include "widgets/DetailViews.h"
@@ -21,6 +24,9 @@
 
 #include <QLabel>
 #include <QMenu>
+#include <QPushButton>
+#include <QScopeGuard>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QtTest>
@@ -30,6 +36,7 @@ using widgets::MainWindow;
 
 namespace {
 
+// A report built by hand (no grants read): canOperate stands for every run.
 store::ConnectionReport reportFor(const TestDatabase &db, const QString &user, bool canOperate) {
     store::ConnectionReport report;
     report.conninfo = db.conninfo(user);
@@ -76,6 +83,64 @@ bool startCancelOfFailedRuns(store::BulkOperations &bulk, store::PgConnection &c
                .ok();
 }
 
+// A run of `workflow` in `scope` that failed (retryable: `maxAttempts` 1 sends it to
+// manual_review), made by the superuser through the worker protocol; its id, or 0 with `error`.
+qint64 seedRun(store::PgConnection &su, const QString &scope, const QString &workflow,
+               const QString &key, int maxAttempts, QString *error) {
+    store::PgParams claim;
+    claim.add(scope).add(key).add(workflow).add(qint64(maxAttempts));
+    const store::PgResult claimed = su.exec(
+        QStringLiteral("SELECT run_id, lease_token, lease_secret::text FROM dedup.claim("
+                       "p_scope => $1, p_key => $2, p_workflow => $3, p_fingerprint => 'fp',"
+                       " p_worker => 'seed', p_steps => '{draft}', p_max_attempts => $4::int)"),
+        claim);
+    if (!claimed.ok() || claimed.rows() != 1) {
+        *error = claimed.error().toString();
+        return 0;
+    }
+    store::PgParams lease;
+    lease.add(claimed.toInt64(0, 0)).add(claimed.toInt64(0, 1)).add(claimed.text(0, 2));
+    for (const QString &sql :
+         {QStringLiteral("SELECT dedup.begin_step($1, $2, $3::uuid, 'draft')"),
+          QStringLiteral("SELECT dedup.fail($1, $2, $3::uuid, 'timeout', 'seeded', true)")}) {
+        const store::PgResult done = su.exec(sql, lease);
+        if (!done.ok()) {
+            *error = done.error().toString();
+            return 0;
+        }
+    }
+    return claimed.toInt64(0, 0);
+}
+
+// A login role of the test cluster for one test (cluster-wide: named after the process), a
+// member of dedup_viewer so it may read the tables, and its grants in `db` ("capability
+// workflows prefixes", lists comma-separated, "-" for every). Empty, or the error.
+QString createLogin(const TestDatabase &db, const QString &login, const QStringList &grants) {
+    QString error =
+        db.exec(QStringLiteral("DROP ROLE IF EXISTS %1; CREATE ROLE %1 LOGIN IN ROLE dedup_viewer")
+                    .arg(login));
+    for (const QString &grant : grants) {
+        if (!error.isEmpty())
+            break;
+        const QStringList parts = grant.split(QLatin1Char(' '));
+        auto list = [](const QString &text) {
+            return text == QLatin1String("-") ? QStringList() : text.split(QLatin1Char(','));
+        };
+        error = db.grant(login, parts.at(0), list(parts.at(1)), list(parts.at(2)));
+    }
+    return error;
+}
+
+QString loginName(const char *what) {
+    return QStringLiteral("t_ov_%1_%2")
+        .arg(QCoreApplication::applicationPid())
+        .arg(QLatin1String(what));
+}
+
+QLabel *statusLabel(MainWindow &window, const char *name) {
+    return window.statusBar()->findChild<QLabel *>(QLatin1String(name));
+}
+
 // "Cancel run…": the menus use the actions' own titles.
 QString cancelItem() {
     return models::OperatorActionText::title(models::OperatorAction::Cancel) + QStringLiteral("…");
@@ -94,6 +159,10 @@ private slots:
     void stuckRowsOfferTheirActions();
     void anotherConsolesBulkOperationIsShown();
     void operatorOpensUnfinishedOperations();
+    void statusBarShowsTheGrants_data();
+    void statusBarShowsTheGrants();
+    void actionsFollowTheGrants();
+    void refusalByTheStoreIsShown();
 };
 
 void TestOperatorViews::initTestCase() {
@@ -105,6 +174,7 @@ void TestOperatorViews::initTestCase() {
 void TestOperatorViews::operatorGetsActionsForDetailSelectionAndFilter() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     QCOMPARE(actiontest::seedFailedRuns(db, 3, QStringLiteral("op-")), QString());
     MainWindow window;
     window.attachStore(reportFor(db, QStringLiteral("t_operator"), true));
@@ -162,6 +232,7 @@ void TestOperatorViews::operatorGetsActionsForDetailSelectionAndFilter() {
 void TestOperatorViews::viewerGetsNone() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     QCOMPARE(actiontest::seedFailedRuns(db, 2, QStringLiteral("ro-")), QString());
     MainWindow window;
     window.attachStore(reportFor(db, QStringLiteral("t_viewer"), false));
@@ -182,12 +253,14 @@ void TestOperatorViews::viewerGetsNone() {
     // The Actions menu says why instead of being empty.
     QMenu *actions = window.operatorViews()->actionsMenu();
     emit actions->aboutToShow();
-    QCOMPARE(entries(*actions), QStringList{QStringLiteral("Read-only: this role cannot act")});
+    QCOMPARE(entries(*actions), QStringList{QStringLiteral(
+                                    "Read-only: no operator grant in this store for this login")});
 }
 
 void TestOperatorViews::reviewAndAuditTabsShowTheStore() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     QCOMPARE(
         actiontest::seedFailedRuns(db, 2, QStringLiteral("rv-"), QStringLiteral("manual_review")),
         QString());
@@ -218,6 +291,7 @@ void TestOperatorViews::reviewAndAuditTabsShowTheStore() {
 void TestOperatorViews::stuckRowsOfferTheirActions() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     QVERIFY(su);
     const optest::PreparedRun stuck =
@@ -249,6 +323,7 @@ void TestOperatorViews::stuckRowsOfferTheirActions() {
 void TestOperatorViews::anotherConsolesBulkOperationIsShown() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     QCOMPARE(actiontest::seedFailedRuns(db, 4, QStringLiteral("bk-")), QString());
     MainWindow window;
     window.operatorViews()->setBulkPollInterval(200);
@@ -280,6 +355,7 @@ void TestOperatorViews::anotherConsolesBulkOperationIsShown() {
 void TestOperatorViews::operatorOpensUnfinishedOperations() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     QCOMPARE(actiontest::seedFailedRuns(db, 3, QStringLiteral("uo-")), QString());
     MainWindow window;
     window.operatorViews()->setBulkPollInterval(200);
@@ -317,6 +393,236 @@ void TestOperatorViews::operatorOpensUnfinishedOperations() {
     QVERIFY(!window.operatorViews()->openBulkOperations());
     QTRY_VERIFY_WITH_TIMEOUT(label->isVisible(), 5000);
     QVERIFY2(!label->text().contains(QStringLiteral("<a ")), qPrintable(label->text()));
+}
+
+void TestOperatorViews::statusBarShowsTheGrants_data() {
+    QTest::addColumn<QString>("login"); // empty: the cluster's superuser (the store's owner)
+    QTest::addColumn<QStringList>("grants");
+    QTest::addColumn<QString>("summary");
+    QTest::addColumn<QString>("badge"); // empty: hidden
+
+    QTest::newRow("owner") << QString() << QStringList{} << QStringLiteral("owner") << QString();
+    QTest::newRow("operator for one clinic")
+        << loginName("op") << QStringList{QStringLiteral("operator - clinic-42/")}
+        << QStringLiteral("operator for clinic-42/*") << QString();
+    QTest::newRow("operator in a clinic, viewer for everything")
+        << loginName("mixed")
+        << QStringList{QStringLiteral("operator lab-results clinic-42/"),
+                       QStringLiteral("viewer - -")}
+        << QStringLiteral("operator for lab-results in clinic-42/*; viewer for everything")
+        << QString();
+    QTest::newRow("viewer") << loginName("viewer") << QStringList{QStringLiteral("viewer - -")}
+                            << QStringLiteral("viewer for everything")
+                            << QStringLiteral("read-only");
+    QTest::newRow("no grants") << loginName("none") << QStringList{}
+                               << QStringLiteral("no access in this store")
+                               << QStringLiteral("no access");
+}
+
+void TestOperatorViews::statusBarShowsTheGrants() {
+    QFETCH(QString, login);
+    QFETCH(QStringList, grants);
+    QFETCH(QString, summary);
+    QFETCH(QString, badge);
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    if (!login.isEmpty())
+        QCOMPARE(createLogin(db, login, grants), QString());
+    auto dropLogin = qScopeGuard([&] {
+        if (!login.isEmpty())
+            db.exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(login));
+    });
+    // The report the connection dialog would hand over: the grants as the store tells them.
+    const store::ConnectionReport report = store::ConnectionCheck::run(db.conninfo(login));
+    QVERIFY2(report.ok(), qPrintable(report.message + report.detail));
+    MainWindow window;
+    window.attachStore(report);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+    QCOMPARE(statusLabel(window, "roleLabel")->text(),
+             QStringLiteral("as %1: %2").arg(report.currentUser, summary));
+    QVERIFY(statusLabel(window, "roleLabel")->toolTip().contains(report.access->explanation()));
+    QLabel *readOnly = statusLabel(window, "readOnlyBadge");
+    QCOMPARE(readOnly->isVisible(), !badge.isEmpty());
+    if (!badge.isEmpty())
+        QCOMPARE(readOnly->text(), badge);
+    // A login without grants is told why the store looks empty.
+    if (report.canRead)
+        QVERIFY(window.statusBar()->currentMessage().isEmpty());
+    else
+        QCOMPARE(window.statusBar()->currentMessage(), report.warning);
+    window.detachStore();
+}
+
+void TestOperatorViews::actionsFollowTheGrants() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    auto su = db.connect();
+    QVERIFY(su);
+    QString error;
+    const qint64 inside = seedRun(*su, QStringLiteral("clinic-42/p-1"),
+                                  QStringLiteral("lab-results"), QStringLiteral("in"), 5, &error);
+    QVERIFY2(inside, qPrintable(error));
+    const qint64 outside = seedRun(*su, QStringLiteral("clinic-7/p-2"),
+                                   QStringLiteral("lab-results"), QStringLiteral("out"), 5, &error);
+    QVERIFY2(outside, qPrintable(error));
+    const qint64 reviewInside =
+        seedRun(*su, QStringLiteral("clinic-42/p-3"), QStringLiteral("lab-results"),
+                QStringLiteral("review-in"), 1, &error);
+    QVERIFY2(reviewInside, qPrintable(error));
+    const qint64 reviewOutside =
+        seedRun(*su, QStringLiteral("clinic-7/p-4"), QStringLiteral("lab-results"),
+                QStringLiteral("review-out"), 1, &error);
+    QVERIFY2(reviewOutside, qPrintable(error));
+    const QString login = loginName("scoped");
+    QCOMPARE(createLogin(db, login,
+                         {QStringLiteral("operator - clinic-42/"), QStringLiteral("viewer - -")}),
+             QString());
+    auto dropLogin =
+        qScopeGuard([&] { db.exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(login)); });
+    const store::ConnectionReport report = store::ConnectionCheck::run(db.conninfo(login));
+    QVERIFY2(report.ok(), qPrintable(report.message + report.detail));
+
+    MainWindow window;
+    window.attachStore(report);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(statusLabel(window, "roleLabel")->text(),
+             QStringLiteral("as %1: operator for clinic-42/*; viewer for everything").arg(login));
+    QVERIFY(!statusLabel(window, "readOnlyBadge")->isVisible());
+    widgets::RunsView *runs = window.runsView();
+    QTRY_COMPARE(runs->model()->rowCount(), 4); // the viewer grant shows every run
+
+    // The runs list's context menu: the run inside the grants has its actions, the one
+    // outside only a line saying so.
+    auto contextFor = [&](qint64 runId) {
+        runs->table()->clearSelection();
+        runs->table()->selectRow(runs->model()->rowOfRun(runId));
+        QMenu menu;
+        emit runs->contextMenuAboutToShow(&menu);
+        return entries(menu);
+    };
+    QStringList items = contextFor(inside);
+    QVERIFY2(items.contains(QStringLiteral("Run %1/").arg(inside) + cancelItem()),
+             qPrintable(items.join(QLatin1Char('\n'))));
+    items = contextFor(outside);
+    QVERIFY2(items.contains(QStringLiteral("Run %1: outside your grants").arg(outside)),
+             qPrintable(items.join(QLatin1Char('\n'))));
+    QVERIFY2(std::none_of(items.begin(), items.end(),
+                          [&](const QString &item) {
+                              return item.startsWith(QStringLiteral("Run %1/").arg(outside));
+                          }),
+             qPrintable(items.join(QLatin1Char('\n'))));
+    // Bulk: the selection's actions only while every selected run is covered; the filter's
+    // not at all, since it matches runs the login may only read.
+    const QString selection = QStringLiteral("1 run selected in the Runs list/");
+    QVERIFY(!items.contains(selection + cancelItem()));
+    QVERIFY2(items.contains(selection +
+                            QStringLiteral("Not offered: outside your operator grants (operator "
+                                           "for clinic-42/*; viewer for everything): 1 of 1 "
+                                           "selected runs. Select only runs you may act on.")),
+             qPrintable(items.join(QLatin1Char('\n'))));
+    QVERIFY(!items.contains(QStringLiteral("Every run matching the Runs list's filter/") +
+                            cancelItem()));
+    runs->table()->selectRow(runs->model()->rowOfRun(inside));
+    runs->table()->selectionModel()->select(
+        runs->model()->index(runs->model()->rowOfRun(reviewInside), 0),
+        QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    QMenu both;
+    window.operatorViews()->fillMenu(&both);
+    items = entries(both);
+    QVERIFY2(items.contains(QStringLiteral("2 runs selected in the Runs list/") + cancelItem()),
+             qPrintable(items.join(QLatin1Char('\n'))));
+    // A filter that keeps to the grant's runs gets the bulk actions back.
+    store::RunFilter filter;
+    filter.scope = QStringLiteral("clinic-42/p-1");
+    QVERIFY(runs->model()->setFilter(filter));
+    QMenu filtered;
+    window.operatorViews()->fillMenu(&filtered);
+    QVERIFY2(entries(filtered).contains(QStringLiteral("Every run matching the Runs list's "
+                                                       "filter/") +
+                                        cancelItem()),
+             qPrintable(entries(filtered).join(QLatin1Char('\n'))));
+
+    // The run in the detail.
+    window.detailViews()->showRun(outside);
+    QTRY_COMPARE(window.detailViews()->detail()->source()->state(),
+                 models::RunDetailSource::State::Loaded);
+    QMenu detailMenu;
+    window.operatorViews()->fillMenu(&detailMenu);
+    QVERIFY2(
+        entries(detailMenu)
+            .contains(QStringLiteral("Run %1 (in the detail): outside your grants").arg(outside)),
+        qPrintable(entries(detailMenu).join(QLatin1Char('\n'))));
+
+    // The review queue: its context menu and its buttons follow the current run.
+    widgets::ReviewQueueView *review = window.operatorViews()->review();
+    QTRY_COMPARE(review->model()->rowCount(), 2);
+    auto reviewIndex = [&](qint64 runId) {
+        return review->table()->model()->index(review->model()->rowOfRun(runId), 0);
+    };
+    QMenu reviewIn;
+    window.operatorViews()->fillRowMenu(&reviewIn, review->table(), reviewIndex(reviewInside));
+    QVERIFY2(std::any_of(entries(reviewIn).cbegin(), entries(reviewIn).cend(),
+                         [&](const QString &item) {
+                             return item.startsWith(QStringLiteral("Run %1/").arg(reviewInside));
+                         }),
+             qPrintable(entries(reviewIn).join(QLatin1Char('\n'))));
+    QMenu reviewOut;
+    window.operatorViews()->fillRowMenu(&reviewOut, review->table(), reviewIndex(reviewOutside));
+    QCOMPARE(entries(reviewOut),
+             QStringList{QStringLiteral("Run %1: outside your grants").arg(reviewOutside)});
+    window.showView(review);
+    auto *assign = review->findChild<QPushButton *>(QStringLiteral("assignButton"));
+    QVERIFY(assign);
+    review->table()->setCurrentIndex(reviewIndex(reviewInside));
+    QVERIFY(assign->isVisible());
+    QVERIFY(assign->isEnabled());
+    review->table()->setCurrentIndex(reviewIndex(reviewOutside));
+    QVERIFY(!assign->isVisible());
+    QVERIFY(!review->openAction(models::OperatorAction::AssignReview));
+    window.detachStore();
+}
+
+void TestOperatorViews::refusalByTheStoreIsShown() {
+    // The console's idea of the grants can be out of date (revoked since it connected, or
+    // a report built by hand): the store refuses, and the refusal is said plainly.
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    auto su = db.connect();
+    QVERIFY(su);
+    QString error;
+    const qint64 runId = seedRun(*su, QStringLiteral("clinic-7/p-9"), QStringLiteral("lab-results"),
+                                 QStringLiteral("r"), 1, &error);
+    QVERIFY2(runId, qPrintable(error));
+    const QString login = loginName("stale");
+    QCOMPARE(createLogin(db, login,
+                         {QStringLiteral("operator - clinic-42/"), QStringLiteral("viewer - -")}),
+             QString());
+    auto dropLogin =
+        qScopeGuard([&] { db.exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(login)); });
+    MainWindow window;
+    window.attachStore(reportFor(db, login, true)); // believes it may act on every run
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    widgets::ReviewQueueView *review = window.operatorViews()->review();
+    QTRY_COMPARE(review->model()->rowCount(), 1);
+    window.showView(review);
+    review->table()->setCurrentIndex(review->table()->model()->index(0, 0));
+    widgets::ActionDialog *dialog = review->openAction(models::OperatorAction::ResolveCancelled);
+    QVERIFY(dialog);
+    dialog->setReason(QStringLiteral("OPS-7"));
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->okButton()->isEnabled(), 10000);
+    QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->result().has_value(), 10000);
+    QCOMPARE(dialog->result()->errorKind, store::StoreErrorKind::PermissionDenied);
+    QTRY_VERIFY(window.statusBar()->currentMessage().startsWith(
+        QStringLiteral("The store refused Resolve: cancel on run %1").arg(runId)));
+    QCOMPARE(optest::runRow(*su, runId).value(QStringLiteral("status")).toString(),
+             QStringLiteral("manual_review"));
+    dialog->close();
+    window.detachStore();
 }
 
 QTEST_MAIN(TestOperatorViews)

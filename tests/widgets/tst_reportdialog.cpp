@@ -152,6 +152,7 @@ private slots:
     void exportShowsTheFilesWritten() {
         TestDatabase db;
         QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QCOMPARE(db.grantTestLogins(), QString());
         const QString seeded = reporttest::seedStore(db, 10);
         QVERIFY2(seeded.isEmpty(), qPrintable(seeded));
         QTemporaryDir dir;

@@ -59,6 +59,7 @@ private slots:
 void TestReviewQueueView::showsFiltersAndAssigns() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     auto su = db.connect();
     QString error =
         actiontest::seedFailedRuns(db, 6, QStringLiteral("rq-"), QStringLiteral("manual_review"));

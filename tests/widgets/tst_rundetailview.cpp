@@ -85,6 +85,7 @@ void TestRunDetailView::initTestCase() {
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     m_db = std::make_unique<TestDatabase>();
     QVERIFY2(m_db->isValid(), qPrintable(m_db->error()));
+    QCOMPARE(m_db->grantTestLogins(), QString());
     m_super = m_db->connect();
     m_worker = m_db->connect(QStringLiteral("t_worker"));
     m_operator = m_db->connect(QStringLiteral("t_operator"));

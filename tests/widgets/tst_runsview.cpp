@@ -64,7 +64,8 @@ QString exactCount(qsizetype n) {
 // The main window attached to a test store with generated runs, shown and active.
 struct Console {
     explicit Console(int runs) {
-        if (!db.isValid() || !RunTestData::insertRuns(db, runs).isEmpty())
+        if (!db.isValid() || !db.grantTestLogins().isEmpty() ||
+            !RunTestData::insertRuns(db, runs).isEmpty())
             return;
         window.resize(1200, 700);
         window.show();

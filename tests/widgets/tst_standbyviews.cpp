@@ -78,6 +78,8 @@ void TestStandbyViews::initTestCase() {
         qunsetenv(name);
     m_pair = std::make_unique<TestStandby>();
     QVERIFY2(m_pair->isValid(), qPrintable(m_pair->error()));
+    QCOMPARE(m_pair->grantTestLogins(), QString());
+    QVERIFY(m_pair->waitForReplay());
 }
 
 void TestStandbyViews::init() {
@@ -106,7 +108,8 @@ qint64 TestStandbyViews::seedFailedRun(const QString &key) const {
                        " SELECT * INTO c FROM dedup.claim(p_scope => 'views', p_key => '%1',"
                        "   p_workflow => 'wf', p_fingerprint => 'fp', p_worker => 'w1',"
                        "   p_steps => '{a,b}');"
-                       " PERFORM dedup.fail(c.run_id, c.lease_token, 'timeout', 'seeded', true);"
+                       " PERFORM dedup.fail(c.run_id, c.lease_token, c.lease_secret,"
+                       "  'timeout', 'seeded', true);"
                        " END $$")
             .arg(key));
     if (!error.isEmpty() || !m_pair->waitForReplay())
@@ -263,7 +266,8 @@ void TestStandbyViews::reviewQueueActionNamesTheStandby() {
                  " SELECT * INTO c FROM dedup.claim(p_scope => 'views', p_key => 'review',"
                  "   p_workflow => 'wf', p_fingerprint => 'fp', p_worker => 'w1',"
                  "   p_max_attempts => 1);"
-                 " PERFORM dedup.fail(c.run_id, c.lease_token, 'timeout', 'seeded', true);"
+                 " PERFORM dedup.fail(c.run_id, c.lease_token, c.lease_secret,"
+                 "  'timeout', 'seeded', true);"
                  " END $$"_s),
              QString());
     QVERIFY(m_pair->waitForReplay());

@@ -75,6 +75,7 @@ void TestStuckView::initTestCase() {
 void TestStuckView::listCountAndThreshold() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     QVERIFY(insertStuck(db).isEmpty());
     StuckRunsModel model(db.conninfo(QStringLiteral("t_viewer")));
     StuckView view;
@@ -137,6 +138,7 @@ void TestStuckView::listCountAndThreshold() {
 void TestStuckView::cappedCount() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     QVERIFY(insertStuck(db).isEmpty());
     StuckRunsModel model(db.conninfo(QStringLiteral("t_viewer")));
     model.setCountCap(2);
@@ -149,6 +151,7 @@ void TestStuckView::cappedCount() {
 void TestStuckView::refreshAndActivation() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     QVERIFY(insertStuck(db).isEmpty());
     StuckRunsModel model(db.conninfo(QStringLiteral("t_viewer")));
     StuckView view;
@@ -202,6 +205,7 @@ void TestStuckView::countLabelInTheStatusBar() {
 
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
     QVERIFY(insertStuck(db).isEmpty());
     StuckRunsModel stuck(db.conninfo(QStringLiteral("t_viewer")));
     stuck.setThreshold(0ms);
