@@ -486,6 +486,8 @@ private slots:
     void grantsManagedByTheOwnerOnly();
     void myAccessListsOwnGrants();
     void verifyAuditSeesTheWholeChain();
+    void operatorLimitsEnforced_data();
+    void operatorLimitsEnforced();
 
     // store-local grants
     void grantsAreStoreLocal();
@@ -1815,6 +1817,71 @@ void TestAccess::verifyAuditSeesTheWholeChain() {
         as(Login::NoGrants)->exec(QStringLiteral("SELECT count(*) FROM dedup.verify_audit()"));
     QVERIFY(!refused.ok());
     QCOMPARE(refused.error().sqlState, QStringLiteral("DD010"));
+}
+
+void TestAccess::operatorLimitsEnforced_data() {
+    // $1 run id, $2 expected token, $3 the value under test
+    QTest::addColumn<QString>("sql");
+    QTest::addColumn<int>("limit");
+    QTest::addColumn<bool>("json");
+    const auto add = [](const char *name, const char *sql, int limit, bool json = false) {
+        QTest::newRow(name) << QString::fromLatin1(sql) << limit << json;
+    };
+    add("op_route_to_review:p_assignee",
+        "SELECT outcome FROM dedup.op_route_to_review($1, $2, 'limits', gen_random_uuid()::text,"
+        " $3)",
+        200);
+    add("op_assign_review:p_assignee",
+        "SELECT outcome FROM dedup.op_assign_review($1, $2, 'limits', gen_random_uuid()::text, $3)",
+        200);
+    add("op_review_note:p_note",
+        "SELECT outcome FROM dedup.op_review_note($1, $2, 'limits', gen_random_uuid()::text, $3)",
+        4096);
+    add("op_resolve_step:p_step",
+        "SELECT outcome FROM dedup.op_resolve_step($1, $2, 'limits', gen_random_uuid()::text, $3,"
+        " 'skipped')",
+        100);
+    add("op_resolve_step:p_side_effect_ref",
+        "SELECT outcome FROM dedup.op_resolve_step($1, $2, 'limits', gen_random_uuid()::text,"
+        " 's1', 'done', $3)",
+        512);
+    add("op_resolve_review:p_result",
+        "SELECT outcome FROM dedup.op_resolve_review($1, $2, 'limits', gen_random_uuid()::text,"
+        " 'succeeded', $3::jsonb)",
+        1048576, true);
+}
+
+// The operator actions' own arguments: one byte over the maximum is DD009 and writes no audit
+// row; exactly at it the action is decided as usual (applied or changed, never DD009).
+void TestAccess::operatorLimitsEnforced() {
+    QFETCH(QString, sql);
+    QFETCH(int, limit);
+    QFETCH(bool, json);
+    const Prepared run = prepareState(QStringLiteral("manual_review"), QStringLiteral("tenant-a/1"),
+                                      QStringLiteral("wf"));
+    QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
+    const auto token =
+        m_su->exec(QStringLiteral("SELECT lease_token FROM dedup.runs WHERE id = $1"),
+                   PgParams().add(run.lease.runId));
+    QVERIFY(token.ok());
+    // a JSON string of n bytes in all: the quotes and n - 2 letters
+    const auto value = [&](int bytes) {
+        return json ? QLatin1Char('"') + QString(bytes - 2, QLatin1Char('x')) + QLatin1Char('"')
+                    : QString(bytes, QLatin1Char('x'));
+    };
+    const auto audited = [&] {
+        return m_su->exec(QStringLiteral("SELECT count(*) FROM dedup.audit_log")).toInt64(0, 0);
+    };
+    const qint64 before = audited();
+    const auto over = m_su->exec(
+        sql, PgParams().add(run.lease.runId).add(token.toInt64(0, 0)).add(value(limit + 1)));
+    QVERIFY(!over.ok());
+    QCOMPARE(over.error().sqlState, QStringLiteral("DD009"));
+    QCOMPARE(audited(), before);
+    const auto at =
+        m_su->exec(sql, PgParams().add(run.lease.runId).add(token.toInt64(0, 0)).add(value(limit)));
+    QVERIFY2(at.ok() || at.error().sqlState != QLatin1String("DD009"),
+             qPrintable(at.error().toString()));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1767,3 +1767,130 @@ END
 $$;
 REVOKE ALL ON FUNCTION dedup.verify_audit() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION dedup.verify_audit() TO dedup_operator, dedup_viewer;
+
+-- ---------------------------------------------------------------------------------------
+-- Limits on the operator actions' own arguments (reason and action key are checked in
+-- _op_replay): the checks run first, then the action as 0003 defines it.
+-- ---------------------------------------------------------------------------------------
+CREATE FUNCTION dedup._check_size(p_fn text, p_name text, p_value text, p_max integer)
+RETURNS void
+LANGUAGE plpgsql IMMUTABLE
+AS $$
+BEGIN
+    IF pg_catalog.octet_length(p_value) > p_max THEN
+        RAISE EXCEPTION USING ERRCODE = 'DD009',
+            MESSAGE = format('%s: %s is %s bytes; the limit is %s', p_fn, p_name,
+                             pg_catalog.octet_length(p_value), p_max);
+    END IF;
+END
+$$;
+
+ALTER FUNCTION dedup.op_route_to_review(bigint, bigint, text, text, text)
+    RENAME TO _op_route_to_review_checked;
+ALTER FUNCTION dedup.op_resolve_review(bigint, bigint, text, text, text, jsonb, boolean)
+    RENAME TO _op_resolve_review_checked;
+ALTER FUNCTION dedup.op_assign_review(bigint, bigint, text, text, text)
+    RENAME TO _op_assign_review_checked;
+ALTER FUNCTION dedup.op_review_note(bigint, bigint, text, text, text)
+    RENAME TO _op_review_note_checked;
+ALTER FUNCTION dedup.op_resolve_step(bigint, bigint, text, text, text, text, text)
+    RENAME TO _op_resolve_step_checked;
+REVOKE ALL ON FUNCTION
+    dedup._op_route_to_review_checked(bigint, bigint, text, text, text),
+    dedup._op_resolve_review_checked(bigint, bigint, text, text, text, jsonb, boolean),
+    dedup._op_assign_review_checked(bigint, bigint, text, text, text),
+    dedup._op_review_note_checked(bigint, bigint, text, text, text),
+    dedup._op_resolve_step_checked(bigint, bigint, text, text, text, text, text)
+    FROM PUBLIC, dedup_operator, dedup_viewer, dedup_worker;
+
+CREATE FUNCTION dedup.op_route_to_review(p_run_id bigint, p_expected_token bigint,
+                                         p_reason text, p_action_key text,
+                                         p_assignee text DEFAULT NULL)
+RETURNS dedup.op_result
+LANGUAGE plpgsql
+SECURITY DEFINER
+SET search_path = pg_catalog, dedup, pg_temp
+AS $$
+BEGIN
+    PERFORM dedup._check_size('op_route_to_review', 'p_assignee', p_assignee, 200);
+    RETURN dedup._op_route_to_review_checked(p_run_id, p_expected_token, p_reason,
+                                             p_action_key, p_assignee);
+END
+$$;
+
+CREATE FUNCTION dedup.op_resolve_review(p_run_id bigint, p_expected_token bigint,
+                                        p_reason text, p_action_key text,
+                                        p_resolution text,
+                                        p_result jsonb DEFAULT NULL,
+                                        p_rerun_uncertain boolean DEFAULT false)
+RETURNS dedup.op_result
+LANGUAGE plpgsql
+SECURITY DEFINER
+SET search_path = pg_catalog, dedup, pg_temp
+AS $$
+BEGIN
+    PERFORM dedup._check_json('op_resolve_review', 'p_result', p_result,
+                              (SELECT s.max_result_bytes FROM dedup.store_settings s));
+    RETURN dedup._op_resolve_review_checked(p_run_id, p_expected_token, p_reason, p_action_key,
+                                            p_resolution, p_result, p_rerun_uncertain);
+END
+$$;
+
+CREATE FUNCTION dedup.op_assign_review(p_run_id bigint, p_expected_token bigint, p_reason text,
+                                       p_action_key text, p_assignee text)
+RETURNS dedup.op_result
+LANGUAGE plpgsql
+SECURITY DEFINER
+SET search_path = pg_catalog, dedup, pg_temp
+AS $$
+BEGIN
+    PERFORM dedup._check_size('op_assign_review', 'p_assignee', p_assignee, 200);
+    RETURN dedup._op_assign_review_checked(p_run_id, p_expected_token, p_reason, p_action_key,
+                                           p_assignee);
+END
+$$;
+
+CREATE FUNCTION dedup.op_review_note(p_run_id bigint, p_expected_token bigint, p_reason text,
+                                     p_action_key text, p_note text)
+RETURNS dedup.op_result
+LANGUAGE plpgsql
+SECURITY DEFINER
+SET search_path = pg_catalog, dedup, pg_temp
+AS $$
+BEGIN
+    PERFORM dedup._check_size('op_review_note', 'p_note', p_note, 4096);
+    RETURN dedup._op_review_note_checked(p_run_id, p_expected_token, p_reason, p_action_key,
+                                         p_note);
+END
+$$;
+
+CREATE FUNCTION dedup.op_resolve_step(p_run_id bigint, p_expected_token bigint, p_reason text,
+                                      p_action_key text, p_step text, p_resolution text,
+                                      p_side_effect_ref text DEFAULT NULL)
+RETURNS dedup.op_result
+LANGUAGE plpgsql
+SECURITY DEFINER
+SET search_path = pg_catalog, dedup, pg_temp
+AS $$
+BEGIN
+    PERFORM dedup._check_size('op_resolve_step', 'p_step', p_step, 100);
+    PERFORM dedup._check_size('op_resolve_step', 'p_side_effect_ref', p_side_effect_ref, 512);
+    RETURN dedup._op_resolve_step_checked(p_run_id, p_expected_token, p_reason, p_action_key,
+                                          p_step, p_resolution, p_side_effect_ref);
+END
+$$;
+
+REVOKE ALL ON FUNCTION
+    dedup.op_route_to_review(bigint, bigint, text, text, text),
+    dedup.op_resolve_review(bigint, bigint, text, text, text, jsonb, boolean),
+    dedup.op_assign_review(bigint, bigint, text, text, text),
+    dedup.op_review_note(bigint, bigint, text, text, text),
+    dedup.op_resolve_step(bigint, bigint, text, text, text, text, text)
+    FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION
+    dedup.op_route_to_review(bigint, bigint, text, text, text),
+    dedup.op_resolve_review(bigint, bigint, text, text, text, jsonb, boolean),
+    dedup.op_assign_review(bigint, bigint, text, text, text),
+    dedup.op_review_note(bigint, bigint, text, text, text),
+    dedup.op_resolve_step(bigint, bigint, text, text, text, text, text)
+    TO dedup_operator;
