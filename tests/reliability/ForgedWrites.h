@@ -3,7 +3,7 @@
 #include "LineReport.h"
 #include "ReliabilityTarget.h"
 
-// SPEC 8, line 3 (third part): a worker never writes under another login's lease
+// docs/RELIABILITY.md, line 3c: a worker never writes under another login's lease
 // (0010_access.sql: a lease belongs to the login that acquired it and carries a secret).
 //
 // Each trial: the legitimate worker (login t_worker) claims a run and gets somewhere into it

@@ -1,4 +1,4 @@
-// SPEC 8, line 3 (third part) at a small count: another login granted the same workflow,
+// docs/RELIABILITY.md, line 3c, at a small count: another login granted the same workflow,
 // knowing a run's lease token and secret, writes nothing under it, and the run ends with
 // its worker's result.
 #include "ForgedWrites.h"
