@@ -5535,6 +5535,10 @@
         <translation>Keine Messpunkte in diesem Zeitraum. Eine Konsole mit der Operator-Rolle erfasst einen pro Minute (oder planen Sie dedup.dashboard_refresh() ein).</translation>
     </message>
     <message>
+        <source>Stuck runs and the review queue over time are kept for the whole store only, and your grants cover part of it. The figures above count the runs you may read.</source>
+        <translation>Hängende Läufe und die Prüfwarteschlange im Zeitverlauf werden nur für den ganzen Speicher erfasst, und Ihre Berechtigungen umfassen nur einen Teil davon. Die Zahlen oben zählen die Läufe, die Sie lesen dürfen.</translation>
+    </message>
+    <message>
         <source>The review queue is empty.</source>
         <translation>Die Prüfwarteschlange ist leer.</translation>
     </message>

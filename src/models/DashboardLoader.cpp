@@ -29,10 +29,20 @@ DashboardLoader::DashboardLoader(const QString &conninfo, QObject *parent)
 DashboardLoader::~DashboardLoader() = default;
 
 void DashboardLoader::setRange(const store::DashboardRange &range) {
-    if (range == m_range && hasSnapshot())
+    store::DashboardRange next = range;
+    next.readable = m_range.readable;
+    if (next == m_range && hasSnapshot())
         return;
-    m_range = range;
+    m_range = next;
     m_query.discard(); // the answer in flight is for the old range
+    refresh();
+}
+
+void DashboardLoader::setReadRegions(const std::optional<store::ReadRegions> &regions) {
+    if (regions == m_range.readable)
+        return;
+    m_range.readable = regions;
+    m_query.discard();
     refresh();
 }
 

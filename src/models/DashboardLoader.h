@@ -41,8 +41,11 @@ public:
     explicit DashboardLoader(const QString &conninfo, QObject *parent = nullptr);
     ~DashboardLoader() override;
 
+    // The range to show; its `readable` is replaced by the login's (setReadRegions()).
     void setRange(const store::DashboardRange &range);
     store::DashboardRange range() const { return m_range; }
+    // What the login may read (AccessScope::readRegions()), for every range from now on.
+    void setReadRegions(const std::optional<store::ReadRegions> &regions);
     // 0 turns the timer off.
     void setRefreshInterval(int milliseconds);
     int refreshInterval() const { return m_refreshIntervalMs; }

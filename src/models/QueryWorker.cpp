@@ -61,7 +61,7 @@ void QueryWorker::open() {
 void QueryWorker::setStatementTimeout(int milliseconds) {
     m_statementTimeoutMs = qMax(0, milliseconds);
     if (m_conn && m_conn->isOpen())
-        store::RunQueries::setStatementTimeout(*m_conn, m_statementTimeoutMs);
+        store::RunQueries::applySessionSettings(*m_conn, m_statementTimeoutMs);
 }
 
 void QueryWorker::shutdown() {
@@ -90,7 +90,7 @@ bool QueryWorker::ensureOpen(QString *why) {
         error = conn->openError().toString();
     } else {
         const PgResult timeout =
-            store::RunQueries::setStatementTimeout(*conn, m_statementTimeoutMs);
+            store::RunQueries::applySessionSettings(*conn, m_statementTimeoutMs);
         ok = timeout.ok();
         if (!ok)
             error = timeout.error().toString();

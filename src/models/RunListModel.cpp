@@ -166,8 +166,14 @@ bool RunListModel::setFilter(const store::RunFilter &filter) {
         return false;
     }
     m_filter = filter;
+    m_filter.readable = m_readRegions;
     startGeneration();
     return true;
+}
+
+void RunListModel::setReadRegions(const std::optional<store::ReadRegions> &regions) {
+    m_readRegions = regions;
+    m_filter.readable = regions;
 }
 
 void RunListModel::reload() {

@@ -84,7 +84,12 @@ public:
     // Shows the runs of `filter` (a reset), loading the first page and the count. False,
     // with errorText() set and nothing changed, when the filter is invalid.
     bool setFilter(const store::RunFilter &filter);
+    // The filter shown, with the login's read regions (setReadRegions()) in it.
     const store::RunFilter &filter() const { return m_filter; }
+    // What the login may read (AccessScope::readRegions()), added to every filter from now
+    // on so that its queries read only the runs row-level security will keep. Takes effect
+    // with the next setFilter() or reload().
+    void setReadRegions(const std::optional<store::ReadRegions> &regions);
     // Loads the current filter again from the start (a reset).
     void reload();
     void refreshCount();
@@ -167,6 +172,7 @@ private:
     QThread m_thread;
     RunPageLoader *m_loader = nullptr; // lives in m_thread
     store::RunFilter m_filter;
+    std::optional<store::ReadRegions> m_readRegions;
     bool m_active = false;       // a filter was set: there is something to load
     bool m_resyncWanted = false; // a live refresh failed: re-read when the connection is back
     QList<store::RunRow> m_rows;

@@ -57,7 +57,7 @@ void RunPageLoader::open() {
 void RunPageLoader::setStatementTimeout(int milliseconds) {
     m_statementTimeoutMs = qMax(0, milliseconds);
     if (m_conn && m_conn->isOpen())
-        RunQueries::setStatementTimeout(*m_conn, m_statementTimeoutMs);
+        RunQueries::applySessionSettings(*m_conn, m_statementTimeoutMs);
 }
 
 bool RunPageLoader::ensureOpen(QString *why) {
@@ -75,7 +75,7 @@ bool RunPageLoader::ensureOpen(QString *why) {
     if (!ok) {
         error = conn->openError().toString();
     } else {
-        const PgResult timeout = RunQueries::setStatementTimeout(*conn, m_statementTimeoutMs);
+        const PgResult timeout = RunQueries::applySessionSettings(*conn, m_statementTimeoutMs);
         ok = timeout.ok();
         if (!ok)
             error = timeout.error().toString();

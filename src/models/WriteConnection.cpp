@@ -26,7 +26,7 @@ store::PgConnection *WriteConnection::get(QString *why) {
     // A statement waiting for a run a worker holds must not wait forever: past the timeout
     // it fails (57014) and, being one transaction, changed nothing.
     const store::PgResult timeout =
-        store::RunQueries::setStatementTimeout(*conn, m_statementTimeoutMs);
+        store::RunQueries::applySessionSettings(*conn, m_statementTimeoutMs);
     if (!timeout.ok()) {
         *why = timeout.error().toString();
         return nullptr;
@@ -50,7 +50,7 @@ bool WriteConnection::isOpen() const {
 void WriteConnection::setStatementTimeout(int milliseconds) {
     m_statementTimeoutMs = qMax(0, milliseconds);
     if (m_conn && m_conn->isOpen())
-        store::RunQueries::setStatementTimeout(*m_conn, m_statementTimeoutMs);
+        store::RunQueries::applySessionSettings(*m_conn, m_statementTimeoutMs);
 }
 
 void WriteConnection::cancel() {

@@ -82,6 +82,17 @@ bool AccessScope::mayRead(const QString &workflow, const QString &scope) const {
     return m_owner || anyCovers({Operator, Viewer}, workflow, scope);
 }
 
+std::optional<ReadRegions> AccessScope::readRegions() const {
+    if (m_owner)
+        return std::nullopt;
+    // Without the grants inside another one: a grant for everything leaves one region.
+    const QList<AccessGrant> reads = ofCapability({Operator, Viewer}, true);
+    ReadRegions regions;
+    for (const AccessGrant &grant : reads)
+        regions.append({grant.workflow, grant.scopePrefix});
+    return regions;
+}
+
 bool AccessScope::mayOperate(const QString &workflow, const QString &scope) const {
     return m_owner || anyCovers({Operator}, workflow, scope);
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "store/AccessGrant.h"
+#include "store/ReadRegion.h"
 
 #include <QCoreApplication>
 #include <QList>
@@ -57,6 +58,12 @@ public:
     // counts as not covered.
     bool mayOperateAllReadable(const std::optional<QString> &workflow = std::nullopt,
                                const std::optional<QString> &scope = std::nullopt) const;
+
+    // The runs this login may read, as regions for RunFilter::readable: nullopt for the owner
+    // (row-level security does not apply); otherwise its viewer and operator grants, without
+    // those inside another one (one region without workflow and prefix: it reads every run;
+    // empty: it reads nothing).
+    std::optional<ReadRegions> readRegions() const;
 
     // One line for people: "owner", "no access in this store", "operator for clinic-42/*",
     // "operator for lab-results in clinic-42/*; viewer for everything" (at most three

@@ -1,6 +1,7 @@
 #include "store/DashboardQueries.h"
 
 #include "store/PgConnection.h"
+#include "store/ReadRegionSql.h"
 #include "store/ReadTransaction.h"
 
 #include <QStringList>
@@ -43,7 +44,8 @@ RunQuery DashboardQueries::bounds(const DashboardRange &range) {
     query.sql =
         QStringLiteral("SELECT now() AS server_now, ") +
         binned(QStringLiteral("COALESCE($2::timestamptz, now()) - interval '1 microsecond'")) +
-        QStringLiteral(" + $1 * interval '1 second' AS end_at");
+        QStringLiteral(" + $1 * interval '1 second' AS end_at,"
+                       " dedup._reads_all() AS store_wide");
     query.params.add(range.strideSeconds).add(range.end);
     return query;
 }
@@ -54,29 +56,52 @@ RunQuery DashboardQueries::counts(const DashboardRange &range, const QDateTime &
     // metric), plus the deltas not folded yet (5-minute buckets, a short table: whatever
     // changed since the last refresh), summed per bucket of the stride. A figure that sums
     // to 0 (all its runs moved to another status) is left out.
+    //
+    // Readers of everything read the store-wide dashboard_counts; a login limited to
+    // workflows or scope prefixes reads dashboard_scope_counts (0011_dashboard_scope.sql),
+    // whose policy keeps the rows of the runs it may read, summed here over its scopes.
+    // Each branch is behind a one-time filter on dedup._reads_all() (an InitPlan evaluated
+    // once): the branch not taken reads nothing, and the console needs no knowledge of the
+    // grants. The deltas' policy already applies the same rule to both kinds of reader.
+    // The workflow filter leaves duplicates alone, as it always has.
     const QString workflowTest =
         QStringLiteral("(%1.metric = 'duplicates' OR $5::text IS NULL OR %1.workflow = $5)");
-    RunQuery query;
-    query.sql =
-        QStringLiteral("SELECT ") + binned(QStringLiteral("b.bucket")) +
-        QStringLiteral(" AS bucket, b.metric, b.series, b.error_class, sum(b.n)::bigint AS n"
-                       " FROM (SELECT c.bucket, c.metric, c.series, c.error_class, c.n"
-                       "         FROM dedup.dashboard_counts c"
-                       "        WHERE c.grain = $4 AND c.metric IN ('runs', 'duplicates')"
-                       "          AND c.bucket >= $2 AND c.bucket < $3 AND ") +
-        workflowTest.arg(QLatin1Char('c')) +
-        QStringLiteral("       UNION ALL"
-                       "       SELECT d.bucket, d.metric, d.series, d.error_class, d.n"
-                       "         FROM dedup.dashboard_deltas d"
-                       "        WHERE d.bucket >= $2 AND d.bucket < $3 AND ") +
-        workflowTest.arg(QLatin1Char('d')) +
-        QStringLiteral(") b GROUP BY 1, 2, 3, 4 HAVING sum(b.n) <> 0 ORDER BY 1, 2, 3, 4");
-    addBounds(query.params, range, from, to);
-    query.params.add(grainFor(range.strideSeconds));
+    PgParams params;
+    addBounds(params, range, from, to);
+    params.add(grainFor(range.strideSeconds));
     if (range.workflow.isEmpty())
-        query.params.addNull();
+        params.addNull();
     else
-        query.params.add(range.workflow);
+        params.add(range.workflow);
+    // A restricted login's regions on the per-scope rows: its scopes' ranges of the primary
+    // key (grain, metric, scope, bucket, ...) instead of every scope's rows of the range,
+    // each checked by the policy (4-5 us a row).
+    const QString scopeRegions =
+        range.readable ? QStringLiteral(" AND ") +
+                             ReadRegionSql::anyOf(*range.readable, QStringLiteral("c"), params)
+                       : QString();
+    const QString folded = QStringLiteral("       SELECT c.bucket, c.metric, c.series,"
+                                          " c.error_class, c.n"
+                                          "         FROM dedup.%1 c"
+                                          "        WHERE %2(SELECT dedup._reads_all())"
+                                          "          AND c.grain = $4"
+                                          "          AND c.metric IN ('runs', 'duplicates')"
+                                          "          AND c.bucket >= $2 AND c.bucket < $3 AND ");
+    RunQuery query;
+    query.sql = QStringLiteral("SELECT ") + binned(QStringLiteral("b.bucket")) +
+                QStringLiteral(" AS bucket, b.metric, b.series, b.error_class,"
+                               " sum(b.n)::bigint AS n FROM (") +
+                folded.arg(QStringLiteral("dashboard_counts"), QString()) +
+                workflowTest.arg(QLatin1Char('c')) + QStringLiteral("       UNION ALL") +
+                folded.arg(QStringLiteral("dashboard_scope_counts"), QStringLiteral("NOT ")) +
+                workflowTest.arg(QLatin1Char('c')) + scopeRegions +
+                QStringLiteral("       UNION ALL"
+                               "       SELECT d.bucket, d.metric, d.series, d.error_class, d.n"
+                               "         FROM dedup.dashboard_deltas d"
+                               "        WHERE d.bucket >= $2 AND d.bucket < $3 AND ") +
+                workflowTest.arg(QLatin1Char('d')) +
+                QStringLiteral(") b GROUP BY 1, 2, 3, 4 HAVING sum(b.n) <> 0 ORDER BY 1, 2, 3, 4");
+    query.params = std::move(params);
     return query;
 }
 
@@ -106,6 +131,9 @@ RunQuery DashboardQueries::reviewAges(const QDateTime &now) {
     // now: every queue entry is visited once, and nothing is evaluated per entry (a FILTER
     // per bin over the whole queue cost 140 ms for 200,000 runs, docs/PERFORMANCE.md).
     const QList<qint64> edges = DashboardReviewQueue::binEdges();
+    RunQuery query;
+    for (const qint64 edge : edges)
+        query.params.add(now.addSecs(-edge));
     const QString queue =
         QStringLiteral("(SELECT count(*) FROM dedup.runs r WHERE r.status = 'manual_review'");
     QString sql =
@@ -118,23 +146,19 @@ RunQuery DashboardQueries::reviewAges(const QDateTime &now) {
             range += QStringLiteral(" AND r.review_at > $%1").arg(i + 1);
         sql += QStringLiteral(", ") + queue + range + QStringLiteral(") AS bin%1").arg(i);
     }
-    RunQuery query;
     query.sql = sql;
-    for (const qint64 edge : edges)
-        query.params.add(now.addSecs(-edge));
     return query;
 }
 
 RunQuery DashboardQueries::reviewOldestAndMedian(qint64 middle) {
     RunQuery query;
-    query.sql =
-        QStringLiteral("SELECT (SELECT r.review_at FROM dedup.runs r"
-                       "         WHERE r.status = 'manual_review' AND r.review_at IS NOT NULL"
-                       "         ORDER BY r.review_at, r.id LIMIT 1) AS oldest,"
-                       "       (SELECT r.review_at FROM dedup.runs r"
-                       "         WHERE r.status = 'manual_review' AND r.review_at IS NOT NULL"
-                       "         ORDER BY r.review_at, r.id OFFSET $1 LIMIT 1) AS median");
     query.params.add(qMax<qint64>(0, middle));
+    const QString queue =
+        QStringLiteral("SELECT r.review_at FROM dedup.runs r"
+                       " WHERE r.status = 'manual_review' AND r.review_at IS NOT NULL"
+                       " ORDER BY r.review_at, r.id");
+    query.sql = QStringLiteral("SELECT (") + queue + QStringLiteral(" LIMIT 1) AS oldest, (") +
+                queue + QStringLiteral(" OFFSET $1 LIMIT 1) AS median");
     return query;
 }
 
@@ -161,6 +185,7 @@ DashboardQueries::read(PgConnection &connection, const DashboardRange &range, Pg
     snapshot.serverNow = result.toDateTime(0, "server_now");
     snapshot.to = result.toDateTime(0, "end_at");
     snapshot.from = snapshot.to.addSecs(-snapshot.range.spanSeconds());
+    snapshot.storeWide = result.toBool(0, "store_wide");
 
     if (!run(counts(snapshot.range, snapshot.from, snapshot.to), &result))
         return std::nullopt;

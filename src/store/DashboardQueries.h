@@ -17,10 +17,12 @@ class PgConnection;
 // The SQL behind the Dashboard (SPEC 7 "Dashboard"). Nothing here aggregates runs: the
 // time series and failure classes come from the rollup of 0008_dashboard.sql
 // (dedup.dashboard_counts, at the coarsest grain the range's stride is a multiple of, plus
-// dedup.dashboard_deltas not folded yet: exact at any time); stuck now and the review queue
-// from their partial indexes, bounded by those queues' sizes; the stuck and review series
-// from dedup.dashboard_samples. docs/PERFORMANCE.md ("Dashboard") has the plans and times
-// on 10 million runs.
+// dedup.dashboard_deltas not folded yet: exact at any time; for a login limited to workflows
+// or scope prefixes dedup.dashboard_scope_counts of 0011_dashboard_scope.sql instead, under
+// row-level security); stuck now and the review queue from their partial indexes, bounded by
+// those queues' sizes; the stuck and review series from dedup.dashboard_samples (store-wide:
+// readers of everything only). docs/PERFORMANCE.md ("Dashboard") has the plans and times on
+// 10 million runs.
 class DashboardQueries {
 public:
     // Where buckets start counting (SQL: timestamptz '2000-01-03 00:00:00+00', a Monday).

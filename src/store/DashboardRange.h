@@ -1,8 +1,12 @@
 #pragma once
 
+#include "store/ReadRegion.h"
+
 #include <QDateTime>
 #include <QMetaType>
 #include <QString>
+
+#include <optional>
 
 namespace dedup::store {
 
@@ -16,11 +20,15 @@ struct DashboardRange {
     int buckets = 24;
     QDateTime end;    // invalid: now
     QString workflow; // empty: every workflow (duplicates are never per workflow)
+    // Not part of the window but what the login may read (AccessScope::readRegions(), as in
+    // RunFilter::readable): a restricted login's counts then read only its scopes' rows of
+    // the per-scope rollup, through its primary key. Row-level security decides in any case.
+    std::optional<ReadRegions> readable;
 
-    static DashboardRange lastHour() { return {300, 12, {}, {}}; }
-    static DashboardRange last24Hours() { return {3600, 24, {}, {}}; }
-    static DashboardRange last7Days() { return {6 * 3600, 28, {}, {}}; }
-    static DashboardRange last30Days() { return {86400, 30, {}, {}}; }
+    static DashboardRange lastHour() { return {300, 12, {}, {}, {}}; }
+    static DashboardRange last24Hours() { return {3600, 24, {}, {}, {}}; }
+    static DashboardRange last7Days() { return {6 * 3600, 28, {}, {}, {}}; }
+    static DashboardRange last30Days() { return {86400, 30, {}, {}, {}}; }
     // [from, to) in at most `maxBuckets` bars of a whole number of 5-minute steps (5, 15,
     // 30 minutes, 1, 3, 6, 12 hours, 1 day, 7 days).
     static DashboardRange between(const QDateTime &from, const QDateTime &to, int maxBuckets = 60);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/RunStatus.h"
+#include "store/ReadRegion.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -28,10 +29,20 @@ public:
     std::optional<QString> keyPrefix;     // idem_key starts with it (taken literally: % and _ too)
     std::optional<QString> correlationId; // exact
 
+    // Not a criterion but what the login may read (AccessScope::readRegions()): nullopt for
+    // the store's owner (no row-level security) or when nobody said. Row-level security
+    // decides what a login reads in any case, so this neither widens nor narrows a result.
+    // RunQueries uses it where the policy costs what the planner cannot see
+    // (docs/PERFORMANCE.md, "A scope-limited operator"): a filter outside every region is
+    // answered without reading a run, a key prefix is walked by the store
+    // (dedup.key_prefix_page), and estimated counts count the runs of the regions instead of
+    // every run of the filter.
+    std::optional<ReadRegions> readable;
+
     // The statuses to filter by, without duplicates and in declaration order; empty when the
     // filter does not restrict the status (none chosen, or all of them).
     QList<core::RunStatus> effectiveStatuses() const;
-    // Whether nothing is set (every run matches).
+    // Whether no criterion is set (every run the login may read matches).
     bool isEmpty() const;
 
     // Empty when the filter can be queried, else what is wrong, for the operator.

@@ -1,6 +1,7 @@
 #include "store/RunQueries.h"
 
 #include "store/PgConnection.h"
+#include "store/ReadRegionSql.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -29,6 +30,7 @@ public:
         return QStringLiteral("$%1").arg(m_params.size());
     }
     PgParams take() { return std::move(m_params); }
+    PgParams &params() { return m_params; }
 
 private:
     PgParams m_params;
@@ -65,6 +67,31 @@ QStringList baseConditions(const RunFilter &filter, Binder &binder) {
     return conditions;
 }
 
+// The login's read regions that matter to this filter (RunFilter::readable): nullopt when
+// no condition is needed (no regions given, or one of them holds every run the filter
+// selects); an empty list when the filter selects only runs the login may not read. The
+// parts of a region the filter already implies (its workflow, its scope) are dropped.
+std::optional<ReadRegions> regionsFor(const RunFilter &filter) {
+    if (!filter.readable)
+        return std::nullopt;
+    ReadRegions kept;
+    for (ReadRegion region : *filter.readable) {
+        if (filter.workflow && region.workflow && *region.workflow != *filter.workflow)
+            continue;
+        if (filter.scope && region.scopePrefix && !filter.scope->startsWith(*region.scopePrefix))
+            continue;
+        if (filter.workflow)
+            region.workflow.reset();
+        if (filter.scope)
+            region.scopePrefix.reset();
+        if (!region.workflow && !region.scopePrefix)
+            return std::nullopt;
+        if (!kept.contains(region))
+            kept.append(region);
+    }
+    return kept;
+}
+
 QString where(const QStringList &conditions) {
     return conditions.isEmpty()
                ? QString()
@@ -93,8 +120,9 @@ QString bucketOf(const QString &timestamp) {
 //
 // The output order is the nested loop's (buckets newest first, each one sorted): an ORDER BY
 // over the whole result would make the executor read every bucket before returning a row.
-RunQuery prefixWalk(const RunFilter &filter, const QString &boundOp, const RunKey &bound,
-                    qint64 limit, const QString &columns) {
+RunQuery prefixWalk(const RunFilter &filter, const std::optional<ReadRegions> &regions,
+                    const QString &boundOp, const RunKey &bound, qint64 limit,
+                    const QString &columns) {
     Binder binder;
     const QString pattern = binder.bind(*filter.keyPrefix);
     // Time and keyset conditions on the index's created_at and id (alias x).
@@ -132,6 +160,8 @@ RunQuery prefixWalk(const RunFilter &filter, const QString &boundOp, const RunKe
         outer
             << QStringLiteral("r.status = ANY(%1::text[])").arg(binder.bind(statusNames(statuses)));
     }
+    if (regions && regions->isEmpty())
+        outer << QStringLiteral("false");
     const QString limitParam = QStringLiteral("%1::bigint").arg(binder.bind(limit));
 
     // Conditions the index answers (the key range, the bucket, time and keyset) on x; the
@@ -176,14 +206,59 @@ RunQuery prefixWalk(const RunFilter &filter, const QString &boundOp, const RunKe
     return query;
 }
 
+// The same walk for a login under row-level security (RunFilter::readable set): there the
+// bucket condition cannot use runs_bucket_key_idx (date_bin is not leakproof), so the store
+// walks the buckets itself and keeps the runs the login may read (dedup.key_prefix_page,
+// 0012_restricted_reads.sql), and the rows are read from dedup.runs, under the policy again.
+RunQuery prefixPage(const RunFilter &filter, const QString &boundOp, const RunKey &bound,
+                    qint64 limit, const QString &columns) {
+    Binder binder;
+    QStringList args{QStringLiteral("p_prefix => ") + binder.bind(*filter.keyPrefix),
+                     QStringLiteral("p_limit => %1::bigint").arg(binder.bind(limit))};
+    if (filter.workflow)
+        args << QStringLiteral("p_workflow => ") + binder.bind(*filter.workflow);
+    if (filter.scope)
+        args << QStringLiteral("p_scope => ") + binder.bind(*filter.scope);
+    const QList<core::RunStatus> statuses = filter.effectiveStatuses();
+    if (!statuses.isEmpty()) {
+        args << QStringLiteral("p_statuses => %1::text[]").arg(binder.bind(statusNames(statuses)));
+    }
+    if (filter.createdFrom.isValid()) {
+        args << QStringLiteral("p_from => %1::timestamptz").arg(binder.bind(filter.createdFrom));
+    }
+    if (filter.createdTo.isValid())
+        args << QStringLiteral("p_to => %1::timestamptz").arg(binder.bind(filter.createdTo));
+    if (bound.isValid()) {
+        const QString side = boundOp.startsWith(QLatin1Char('<')) ? QStringLiteral("below")
+                                                                  : QStringLiteral("at_least");
+        args << QStringLiteral("p_%1_at => %2::timestamptz").arg(side, binder.bind(bound.createdAt))
+             << QStringLiteral("p_%1_id => %2::bigint").arg(side, binder.bind(bound.id));
+    }
+    const QString call = QStringLiteral("dedup.key_prefix_page(") +
+                         args.join(QStringLiteral(", ")) + QStringLiteral(")");
+    RunQuery query;
+    // The keyset alone (a count) needs no row; anything else reads the runs by id.
+    query.sql = columns == QStringLiteral("r.created_at, r.id")
+                    ? QStringLiteral("SELECT ") + columns + QStringLiteral(" FROM ") + call +
+                          QStringLiteral(" r")
+                    : QStringLiteral("SELECT ") + columns + QStringLiteral(" FROM ") + call +
+                          QStringLiteral(" k JOIN dedup.runs r ON r.id = k.id") + kNewestFirst;
+    query.params = binder.take();
+    return query;
+}
+
 // An ordered, limited list: newest first, `bound` (a keyset condition, may be empty) added
 // to the filter. With several statuses, one branch per status, merged in order.
 RunQuery orderedList(const RunFilter &filter, const QString &boundOp, const RunKey &bound,
                      qint64 limit, const QString &columns = kColumns) {
+    const std::optional<ReadRegions> regions = regionsFor(filter);
     // A correlation id or an exact key selects a few runs through its own index whatever the
     // prefix: only a prefix without them walks the buckets.
-    if (filter.keyPrefix && !filter.correlationId && !filter.exactKey)
-        return prefixWalk(filter, boundOp, bound, limit, columns);
+    if (filter.keyPrefix && !filter.correlationId && !filter.exactKey) {
+        if (filter.readable && !(regions && regions->isEmpty()))
+            return prefixPage(filter, boundOp, bound, limit, columns);
+        return prefixWalk(filter, regions, boundOp, bound, limit, columns);
+    }
     Binder binder;
     QStringList conditions = baseConditions(filter, binder);
     if (bound.isValid()) {
@@ -191,6 +266,13 @@ RunQuery orderedList(const RunFilter &filter, const QString &boundOp, const RunK
         conditions << QStringLiteral("(r.created_at, r.id) %1 (%2::timestamptz, %3::bigint)")
                           .arg(boundOp, binder.bind(bound.createdAt), binder.bind(bound.id));
     }
+    // Outside every region: nothing to read (the planner stops at a one-time filter). Inside
+    // some, row-level security alone picks the rows: the regions as extra conditions made the
+    // planner trade the index-ordered scans it uses now for bitmap scans of a whole scope,
+    // up to 25 times slower on 10 million runs (docs/PERFORMANCE.md, "A scope-limited
+    // operator").
+    if (regions && regions->isEmpty())
+        conditions << QStringLiteral("false");
     const QString limitParam = QStringLiteral("%1::bigint").arg(binder.bind(limit));
     const QList<core::RunStatus> statuses = filter.effectiveStatuses();
     RunQuery query;
@@ -219,7 +301,8 @@ RunQuery orderedList(const RunFilter &filter, const QString &boundOp, const RunK
     return query;
 }
 
-// The filter as one WHERE clause (several statuses as = ANY): for unordered queries.
+// The filter as one WHERE clause (several statuses as = ANY, several read regions as OR):
+// for unordered queries.
 QString flatWhere(const RunFilter &filter, Binder &binder, QStringList extra = {}) {
     QStringList conditions = baseConditions(filter, binder);
     const QList<core::RunStatus> statuses = filter.effectiveStatuses();
@@ -271,8 +354,14 @@ RunQuery RunQueries::cappedCount(const RunFilter &filter, qint64 cap) {
 RunQuery RunQueries::estimate(const RunFilter &filter) {
     Binder binder;
     RunQuery query;
+    // The regions here (not in the lists): row-level security's policy is opaque to the
+    // planner, which counts every run of the filter; with the regions it counts the runs of
+    // the login's scopes and workflows (their statistics), not an upper bound.
+    QStringList regionCondition;
+    if (const std::optional<ReadRegions> regions = regionsFor(filter))
+        regionCondition << ReadRegionSql::anyOf(*regions, QStringLiteral("r"), binder.params());
     query.sql = QStringLiteral("EXPLAIN (FORMAT JSON) SELECT 1 FROM dedup.runs r") +
-                flatWhere(filter, binder);
+                flatWhere(filter, binder, regionCondition);
     query.params = binder.take();
     return query;
 }
@@ -348,10 +437,11 @@ RunCount RunQueries::makeCount(qint64 counted, qint64 cap, qint64 estimated) {
     return answer;
 }
 
-PgResult RunQueries::setStatementTimeout(PgConnection &connection, int milliseconds) {
+PgResult RunQueries::applySessionSettings(PgConnection &connection, int statementTimeoutMs) {
     PgParams params;
-    params.add(QString::number(qMax(0, milliseconds)));
-    return connection.exec(QStringLiteral("SELECT set_config('statement_timeout', $1, false)"),
+    params.add(QString::number(qMax(0, statementTimeoutMs)));
+    return connection.exec(QStringLiteral("SELECT set_config('statement_timeout', $1, false),"
+                                          " set_config('jit', 'off', false)"),
                            params);
 }
 

@@ -82,9 +82,7 @@ DashboardView::DashboardView(QWidget *parent)
     m_runs->setEmptyText(tr("No runs were created in this range."));
     m_duplicates->setEmptyText(tr("No duplicate deliveries in this range."));
     m_failures->setEmptyText(tr("No failed or reviewed runs from this range."));
-    m_samples->setEmptyText(
-        tr("No samples in this range. A console with the operator role takes one a minute "
-           "(or schedule dedup.dashboard_refresh())."));
+    m_samples->setEmptyText(samplesEmptyText(true));
     m_reviewAge->setEmptyText(tr("The review queue is empty."));
 
     auto *charts = new QWidget;
@@ -159,13 +157,15 @@ void DashboardView::setLoader(DashboardLoader *loader) {
     showState();
 }
 
-void DashboardView::setStore(const QString &conninfo, models::ChangeListener *listener) {
+void DashboardView::setStore(const QString &conninfo, models::ChangeListener *listener,
+                             const std::optional<store::ReadRegions> &readable) {
     if (conninfo.isEmpty()) {
         setLoader(nullptr);
         m_ownLoader.reset();
         return;
     }
     auto loader = std::make_unique<DashboardLoader>(conninfo);
+    loader->setReadRegions(readable); // before its first read (queued)
     if (listener)
         loader->attachListener(listener);
     DashboardLoader *raw = loader.get();
@@ -203,6 +203,17 @@ QStringList DashboardView::bucketLabels() const {
         labels << label;
     }
     return labels;
+}
+
+QString DashboardView::samplesEmptyText(bool storeWide) {
+    // The samples are store-wide: a login limited to some workflows or scopes gets none, and
+    // the empty chart must not read as "nothing was stuck".
+    if (!storeWide)
+        return tr("Stuck runs and the review queue over time are kept for the whole store "
+                  "only, and your grants cover part of it. The figures above count the runs "
+                  "you may read.");
+    return tr("No samples in this range. A console with the operator role takes one a minute "
+              "(or schedule dedup.dashboard_refresh()).");
 }
 
 void DashboardView::showFigures() {
@@ -259,6 +270,7 @@ void DashboardView::showFigures() {
                          {RunStatusStyle::label(QStringLiteral("manual_review")),
                           RunStatusStyle::color(QStringLiteral("manual_review")), review}});
 
+    m_samples->setEmptyText(samplesEmptyText(s.storeWide));
     m_samples->setData(f.buckets, f.strideSeconds,
                        {{tr("Stuck (lease expired)"),
                          RunStatusStyle::color(QStringLiteral("processing")), f.stuckByBucket},

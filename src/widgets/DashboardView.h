@@ -1,8 +1,11 @@
 #pragma once
 
+#include "store/ReadRegion.h"
+
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QAction;
 class QLabel;
@@ -41,7 +44,9 @@ public:
     void setLoader(models::DashboardLoader *loader);
     // A loader of the view's own on `conninfo`, live with `listener` (optional, not owned);
     // an empty conninfo drops it.
-    void setStore(const QString &conninfo, models::ChangeListener *listener);
+    // `readable`: the login's read regions (AccessScope::readRegions()).
+    void setStore(const QString &conninfo, models::ChangeListener *listener,
+                  const std::optional<store::ReadRegions> &readable = std::nullopt);
     models::DashboardLoader *loader() const { return m_loader; }
 
     DashboardRangeBar *rangeBar() const { return m_rangeBar; }
@@ -66,6 +71,8 @@ signals:
     void connectionRestored();
 
 private:
+    // What the samples chart says when it has nothing to draw.
+    static QString samplesEmptyText(bool storeWide);
     void showFigures();
     void showState();
     QStringList bucketLabels() const;

@@ -49,7 +49,8 @@ MainWindow::MainWindow(QWidget *parent)
     dashboard->setObjectName(QStringLiteral("dashboardView"));
     addView(dashboard, tr("&Dashboard"), dashboard->viewActions());
     connect(this, &MainWindow::storeAttached, dashboard, [dashboard](StoreSession *session) {
-        dashboard->setStore(session->readConninfo(), session->listener());
+        dashboard->setStore(session->readConninfo(), session->listener(),
+                            session->access().readRegions());
         connect(dashboard, &DashboardView::connectionLost, session,
                 [session, dashboard](const QString &why) { session->reportLost(dashboard, why); });
         connect(dashboard, &DashboardView::connectionRestored, session,

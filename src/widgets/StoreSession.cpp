@@ -17,6 +17,7 @@ StoreSession::StoreSession(store::ConnectionReport report, const Preferences &pr
     , m_listener(std::make_unique<ChangeListener>(m_report.conninfo))
     , m_runs(std::make_unique<RunListModel>(readConninfo())) {
     applyPreferences(preferences);
+    m_runs->setReadRegions(m_access.readRegions());
     m_runs->attachListener(m_listener.get());
 
     RunListModel *runs = m_runs.get();

@@ -88,6 +88,10 @@ QJsonObject model(const QJsonObject &input) {
     const int timeoutMs = 120000;
     RunListModel model(input.value(QStringLiteral("conninfo")).toString());
     model.setCountCap(input.value(QStringLiteral("count_cap")).toInteger(10000));
+    // As the console does for a login limited to a scope prefix.
+    const QString readPrefix = input.value(QStringLiteral("read_scope_prefix")).toString();
+    if (!readPrefix.isEmpty())
+        model.setReadRegions(dedup::store::ReadRegions{{std::nullopt, readPrefix}});
     int pages = 0;
     QString error;
     QObject::connect(&model, &RunListModel::pageLoaded, &model, [&pages] { ++pages; });

@@ -158,7 +158,8 @@ bool DashboardBenchSetup::prepare(PgConnection &conn, qint64 duplicates, QJsonOb
             return false;
     }
     if (!ok(conn.exec(QStringLiteral("VACUUM ANALYZE dedup.dashboard_counts,"
-                                     " dedup.dashboard_deltas, dedup.dashboard_samples")),
+                                     " dedup.dashboard_scope_counts, dedup.dashboard_deltas,"
+                                     " dedup.dashboard_samples")),
             error))
         return false;
 

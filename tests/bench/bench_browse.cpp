@@ -19,6 +19,7 @@
 #include "BrowseSql.h"
 #include "BrowseStore.h"
 #include "store/LocalCluster.h"
+#include "store/RunQueries.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -35,6 +36,7 @@
 using namespace bench;
 using dedup::store::LocalCluster;
 using dedup::store::PgConnection;
+using dedup::store::PgResult;
 
 namespace {
 
@@ -201,6 +203,9 @@ int main(int argc, char **argv) {
     PgConnection conn;
     if (!conn.open(conninfo, QStringLiteral("bench-browse")))
         return fail(conn.openError().toString());
+    // The session as the console's list connections set it up (no timeout here; JIT off).
+    if (const PgResult set = dedup::store::RunQueries::applySessionSettings(conn, 0); !set.ok())
+        return fail(set.error().toString());
     const QJsonObject machine = BrowseStore::machine(conn);
     out() << BrowseReport::describeMachine(machine) << Qt::endl;
 
@@ -210,11 +215,21 @@ int main(int argc, char **argv) {
     PgConnection sampler;
     if (!sampler.open(ownerConninfo, QStringLiteral("bench-browse-sampler")))
         return fail(sampler.openError().toString());
-    const QList<BrowseCase> cases = BrowseCases::make(
+    QList<BrowseCase> cases = BrowseCases::make(
         sampler, store.value(QStringLiteral("contents")).toObject(), repeats, &error);
     sampler.close();
     if (cases.isEmpty())
         return fail(error);
+    // The console adds the login's grants to its filters (AccessScope::readRegions()); so
+    // does the bench, as that login.
+    std::optional<dedup::store::ReadRegions> readRegions;
+    if (parser.isSet(scopedOption)) {
+        readRegions = dedup::store::ReadRegions{{std::nullopt, parser.value(scopedOption)}};
+        for (BrowseCase &c : cases) {
+            for (dedup::store::RunFilter &filter : c.filters)
+                filter.readable = readRegions;
+        }
+    }
 
     // Repetitions of one figure stop after this long (at least 5): a plan that reads
     // millions of rows is not run 30 times on a shared machine.
@@ -244,13 +259,15 @@ int main(int argc, char **argv) {
             QJsonObject{{QStringLiteral("name"), c.name}, {QStringLiteral("filters"), filters}});
     }
     out() << "\nRunListModel (child process)" << Qt::endl;
-    const QJsonObject model = child::run(QStringLiteral("model"),
-                                         {{QStringLiteral("conninfo"), conninfo},
-                                          {QStringLiteral("repeats"), repeats},
-                                          {QStringLiteral("count_cap"), countCap},
-                                          {QStringLiteral("budget_ms"), budgetMs},
-                                          {QStringLiteral("cases"), modelCases}},
-                                         30 * 60 * 1000, &error);
+    const QJsonObject model =
+        child::run(QStringLiteral("model"),
+                   {{QStringLiteral("conninfo"), conninfo},
+                    {QStringLiteral("repeats"), repeats},
+                    {QStringLiteral("count_cap"), countCap},
+                    {QStringLiteral("budget_ms"), budgetMs},
+                    {QStringLiteral("read_scope_prefix"), parser.value(scopedOption)},
+                    {QStringLiteral("cases"), modelCases}},
+                   30 * 60 * 1000, &error);
     if (!error.isEmpty())
         return fail(error);
 

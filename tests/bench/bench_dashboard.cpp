@@ -15,6 +15,7 @@
 #include "Percentiles.h"
 #include "store/DashboardQueries.h"
 #include "store/LocalCluster.h"
+#include "store/RunQueries.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -119,10 +120,16 @@ int main(int argc, char **argv) {
                                            QStringLiteral("N"), QStringLiteral("30"));
     const QCommandLineOption naiveOption(QStringLiteral("naive"),
                                          QStringLiteral("Also time the aggregate over the runs."));
+    const QCommandLineOption scopedOption(
+        QStringLiteral("as-operator-of"),
+        QStringLiteral("Also read every range as a login granted operator for the scopes "
+                       "starting with PREFIX only (row-level security, the per-scope rollup), "
+                       "with and without the read regions the console passes."),
+        QStringLiteral("prefix"));
     const QCommandLineOption outOption(QStringLiteral("out"), QStringLiteral("JSON results."),
                                        QStringLiteral("FILE"));
-    parser.addOptions(
-        {runsOption, keepOption, duplicatesOption, repeatsOption, naiveOption, outOption});
+    parser.addOptions({runsOption, keepOption, duplicatesOption, repeatsOption, naiveOption,
+                       scopedOption, outOption});
     parser.process(app);
     const int repeats = qMax(5, parser.value(repeatsOption).toInt());
 
@@ -174,6 +181,9 @@ int main(int argc, char **argv) {
     PgConnection conn;
     if (!conn.open(conninfo, QStringLiteral("bench-dashboard")))
         return fail(conn.openError().toString());
+    // As the console's loader sets its session up (JIT off).
+    if (const PgResult set = dedup::store::RunQueries::applySessionSettings(conn, 0); !set.ok())
+        return fail(set.error().toString());
     QJsonObject setup;
     if (!DashboardBenchSetup::prepare(conn, parser.value(duplicatesOption).toLongLong(), &setup,
                                       &error, progress))
@@ -257,6 +267,66 @@ int main(int argc, char **argv) {
         results.append(figures);
     }
 
+    // The same ranges as a scope-limited operator: the per-scope rollup under row-level
+    // security, with the read regions the console passes (DashboardRange::readable: its
+    // scopes' key ranges) and without them (the policy alone, row by row).
+    QJsonArray scopedResults;
+    if (parser.isSet(scopedOption)) {
+        const QString prefix = parser.value(scopedOption);
+        if (!BrowseStore::grantScopedOperator(conninfo, QLatin1String(BrowseStore::ScopedLogin),
+                                              prefix, &error))
+            return fail(error);
+        PgConnection scoped;
+        if (!scoped.open(QStringLiteral("host=127.0.0.1 port=%1 user=%2 dbname=%3")
+                             .arg(cluster.port())
+                             .arg(QLatin1String(BrowseStore::ScopedLogin),
+                                  QLatin1String(BrowseStore::Database)),
+                         QStringLiteral("bench-dashboard-scoped")))
+            return fail(scoped.openError().toString());
+        if (const PgResult set = dedup::store::RunQueries::applySessionSettings(scoped, 0);
+            !set.ok())
+            return fail(set.error().toString());
+        out() << "\nas " << BrowseStore::ScopedLogin << ", operator for " << prefix
+              << "*: counts with read regions / without; whole read with them" << Qt::endl;
+        for (const NamedRange &named : ranges(conn)) {
+            DashboardRange withRegions = named.range;
+            withRegions.readable = dedup::store::ReadRegions{{std::nullopt, prefix}};
+            PgError pgError;
+            const auto snapshot = DashboardQueries::read(scoped, withRegions, &pgError);
+            if (!snapshot)
+                return fail(pgError.toString());
+            DashboardRange without = snapshot->range;
+            without.readable.reset();
+            const RunQuery narrowed =
+                DashboardQueries::counts(snapshot->range, snapshot->from, snapshot->to);
+            const RunQuery policyOnly =
+                DashboardQueries::counts(without, snapshot->from, snapshot->to);
+            bool ok = false;
+            const Percentiles a = measure(
+                repeats, [&] { return scoped.exec(narrowed.sql, narrowed.params).ok(); }, &ok);
+            bool okB = false;
+            const Percentiles b = measure(
+                repeats, [&] { return scoped.exec(policyOnly.sql, policyOnly.params).ok(); }, &okB);
+            bool okC = false;
+            const Percentiles whole = measure(
+                repeats,
+                [&] { return DashboardQueries::read(scoped, withRegions, &pgError).has_value(); },
+                &okC);
+            if (!ok || !okB || !okC)
+                return fail(named.name + QStringLiteral(" as the scoped login failed"));
+            scopedResults.append(
+                QJsonObject{{QStringLiteral("range"), named.name},
+                            {QStringLiteral("count_rows"), snapshot->counts.size()},
+                            {QStringLiteral("counts_with_regions"), a.toJson()},
+                            {QStringLiteral("counts_policy_only"), b.toJson()},
+                            {QStringLiteral("read"), whole.toJson()}});
+            out() << named.name << " (" << snapshot->counts.size() << " count rows): counts "
+                  << ms(a.p50) << " / " << ms(a.p95) << "; without regions " << ms(b.p50) << " / "
+                  << ms(b.p95) << "; whole read " << ms(whole.p50) << " / " << ms(whole.p95)
+                  << Qt::endl;
+        }
+    }
+
     // A backlog of deltas: 10,000 runs change status in one transaction (20,000 deltas);
     // the counts read them unfolded, then one refresh folds them; all rolled back.
     out() << "\nunfolded deltas" << Qt::endl;
@@ -314,6 +384,7 @@ int main(int argc, char **argv) {
     const QJsonObject all{{QStringLiteral("setup"), setup},
                           {QStringLiteral("ranges"), results},
                           {QStringLiteral("backlog"), backlog},
+                          {QStringLiteral("scoped"), scopedResults},
                           {QStringLiteral("machine"), BrowseStore::machine(conn)},
                           {QStringLiteral("load_average_end"), BrowseStore::loadAverage()}};
     if (parser.isSet(outOption)) {

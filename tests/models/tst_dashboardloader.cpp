@@ -55,7 +55,7 @@ private slots:
 
 void TestDashboardLoader::figuresFromSnapshot() {
     DashboardSnapshot snapshot;
-    snapshot.range = {3600, 3, {}, {}};
+    snapshot.range = {3600, 3, {}, {}, {}};
     snapshot.from = QDateTime(QDate(2026, 11, 29), QTime(10, 0), Qt::UTC);
     snapshot.to = snapshot.from.addSecs(3 * 3600);
     const QDateTime h0 = snapshot.from;

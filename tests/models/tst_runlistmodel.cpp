@@ -49,6 +49,7 @@ private slots:
     void countIsCappedAndEstimated();
     void dataRolesAndHeaders();
     void viewerRoleCanList();
+    void scopeLimitedViewerWithReadRegions();
     void loaderReconnectsAfterTermination();
     void unreachableDatabaseIsReported();
     void loaderCancelIsReported();
@@ -514,6 +515,40 @@ void TestRunListModel::viewerRoleCanList() {
     QCOMPARE(RunTestData::modelIds(model),
              RunTestData::idsWhere(db, QStringLiteral("status IN ('succeeded', 'failed')")));
     QTRY_VERIFY(model.countValue() >= 0); // the estimate's EXPLAIN needs only SELECT
+}
+
+// A viewer limited to one scope, with its grants as read regions (as StoreSession sets them):
+// a key prefix goes through dedup.key_prefix_page, a scope outside the grant shows nothing,
+// and both show exactly what row-level security lets the login read.
+void TestRunListModel::scopeLimitedViewerWithReadRegions() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grant(QStringLiteral("t_viewer"), QStringLiteral("viewer"), {},
+                      {QStringLiteral("scope-1")}),
+             QString());
+    QVERIFY(RunTestData::insertRuns(db, 600).isEmpty());
+    TestedModel t(db.conninfo(QStringLiteral("t_viewer")));
+    RunListModel &model = t.model;
+    model.setReadRegions(store::ReadRegions{{std::nullopt, QStringLiteral("scope-1")}});
+
+    RunFilter prefix;
+    prefix.keyPrefix = text("order-");
+    QVERIFY(model.setFilter(prefix));
+    QVERIFY(model.filter().readable.has_value());
+    QVERIFY(RunTestData::fetchAll(model));
+    const QList<qint64> expected =
+        RunTestData::idsWhere(db, QStringLiteral("idem_key LIKE 'order-%' AND scope = 'scope-1'"));
+    QVERIFY(expected.size() > 10);
+    QCOMPARE(RunTestData::modelIds(model), expected);
+    QTRY_COMPARE(model.countValue(), qint64(expected.size()));
+
+    RunFilter outside;
+    outside.scope = text("scope-2");
+    QVERIFY(model.setFilter(outside));
+    QVERIFY(RunTestData::fetchAll(model));
+    QCOMPARE(model.rowCount(), 0);
+    QTRY_COMPARE(model.countValue(), qint64(0));
+    QVERIFY(model.errorText().isEmpty());
 }
 
 void TestRunListModel::loaderReconnectsAfterTermination() {

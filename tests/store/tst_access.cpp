@@ -662,6 +662,8 @@ QString TestAccess::snapshot(PgConnection *conn) {
         "                   FROM dedup.access_grants x),"
         " 'dashboard_counts', (SELECT coalesce(jsonb_agg(to_jsonb(x) ORDER BY x::text), '[]')"
         "                      FROM dedup.dashboard_counts x),"
+        " 'dashboard_scope_counts', (SELECT coalesce(jsonb_agg(to_jsonb(x) ORDER BY x::text),"
+        "                            '[]') FROM dedup.dashboard_scope_counts x),"
         " 'dashboard_deltas', (SELECT coalesce(jsonb_agg(to_jsonb(x) ORDER BY x::text), '[]')"
         "                      FROM dedup.dashboard_deltas x),"
         " 'dashboard_samples', (SELECT coalesce(jsonb_agg(to_jsonb(x) ORDER BY x.at), '[]')"
@@ -1395,24 +1397,27 @@ void TestAccess::rowLevelSecurity_data() {
     const QStringList runTables{QStringLiteral("runs"),      QStringLiteral("steps"),
                                 QStringLiteral("events"),    QStringLiteral("commands"),
                                 QStringLiteral("audit_log"), QStringLiteral("bulk_items")};
-    const QStringList otherTables{QStringLiteral("bulk_operations"), QStringLiteral("bulk_summary"),
-                                  QStringLiteral("dashboard_counts"),
-                                  QStringLiteral("dashboard_deltas"),
-                                  QStringLiteral("dashboard_samples")};
+    const QStringList otherTables{
+        QStringLiteral("bulk_operations"),  QStringLiteral("bulk_summary"),
+        QStringLiteral("dashboard_counts"), QStringLiteral("dashboard_scope_counts"),
+        QStringLiteral("dashboard_deltas"), QStringLiteral("dashboard_samples")};
     for (Login login : {Login::ScopedOperator, Login::Viewer, Login::Mixed}) {
         for (const QString &table : runTables)
             QTest::addRow("%s/%s", suffixOf(login), qPrintable(table))
                 << int(login) << table << true << true;
-        // own bulk operations; dashboard rows of a workflow for readers of all its scopes
+        // own bulk operations; the store-wide dashboard rollup only for readers of everything,
+        // the per-scope one and the deltas by the runs rule (0011_dashboard_scope.sql)
         const bool scoped = login == Login::ScopedOperator;
         QTest::addRow("%s/bulk_operations", suffixOf(login))
             << int(login) << QStringLiteral("bulk_operations") << scoped << true;
         QTest::addRow("%s/bulk_summary", suffixOf(login))
             << int(login) << QStringLiteral("bulk_summary") << scoped << true;
         QTest::addRow("%s/dashboard_counts", suffixOf(login))
-            << int(login) << QStringLiteral("dashboard_counts") << !scoped << true;
+            << int(login) << QStringLiteral("dashboard_counts") << false << true;
+        QTest::addRow("%s/dashboard_scope_counts", suffixOf(login))
+            << int(login) << QStringLiteral("dashboard_scope_counts") << true << true;
         QTest::addRow("%s/dashboard_deltas", suffixOf(login))
-            << int(login) << QStringLiteral("dashboard_deltas") << !scoped << true;
+            << int(login) << QStringLiteral("dashboard_deltas") << true << true;
         QTest::addRow("%s/dashboard_samples", suffixOf(login))
             << int(login) << QStringLiteral("dashboard_samples") << false << true;
     }
@@ -1491,14 +1496,15 @@ void TestAccess::rowLevelSecurity() {
     switch (Login(login)) {
     case Login::ScopedOperator:
         runRule = QStringLiteral("r.workflow = 'wf' AND starts_with(r.scope, 'tenant-a/')");
+        dashRule = QStringLiteral("x.workflow = 'wf' AND starts_with(x.scope, 'tenant-a/')");
         break;
     case Login::Viewer:
         runRule = QStringLiteral("r.workflow = 'wf2'");
-        dashRule = QStringLiteral("x.metric = 'runs' AND x.workflow = 'wf2'");
+        dashRule = QStringLiteral("x.workflow = 'wf2'");
         break;
     case Login::Mixed:
         runRule = QStringLiteral("r.workflow = 'wf'");
-        dashRule = QStringLiteral("x.metric = 'runs' AND x.workflow = 'wf'");
+        dashRule = QStringLiteral("x.workflow = 'wf'");
         break;
     case Login::FullOperator:
         all = true;
@@ -1536,10 +1542,15 @@ void TestAccess::rowLevelSecurity() {
         {QStringLiteral("dashboard_counts"),
          {QStringLiteral("x.grain || ':' || x.metric || ':' || x.bucket || ':' || x.workflow"
                          " || ':' || x.series || ':' || x.error_class || ':' || x.n"),
+          QStringLiteral("false")}},
+        {QStringLiteral("dashboard_scope_counts"),
+         {QStringLiteral("x.grain || ':' || x.metric || ':' || x.bucket || ':' || x.scope"
+                         " || ':' || x.workflow || ':' || x.series || ':' || x.error_class"
+                         " || ':' || x.n"),
           dashRule}},
         {QStringLiteral("dashboard_deltas"),
-         {QStringLiteral("x.metric || ':' || x.bucket || ':' || x.workflow || ':' || x.series"
-                         " || ':' || x.error_class || ':' || x.n"),
+         {QStringLiteral("x.metric || ':' || x.bucket || ':' || x.scope || ':' || x.workflow"
+                         " || ':' || x.series || ':' || x.error_class || ':' || x.n"),
           dashRule}},
         {QStringLiteral("dashboard_samples"),
          {QStringLiteral("x.at::text"), QStringLiteral("false")}},

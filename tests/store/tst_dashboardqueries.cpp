@@ -3,6 +3,7 @@
 // dedup.events, before a refresh (all deltas), after it (all folded) and after changes on
 // top of a refresh (both); refreshes are idempotent and concurrent-safe; the viewer reads
 // and cannot write.
+#include "DashboardExpected.h"
 #include "TestDatabase.h"
 #include "store/DashboardQueries.h"
 #include "store/PgConnection.h"
@@ -43,46 +44,6 @@ SELECT r.id, r.created_at + interval '1 minute',
        jsonb_build_object('outcome', (ARRAY['replay', 'in_progress', 'in_review'])[1 + r.id % 3])
   FROM dedup.runs r WHERE r.id % 3 = 0;
 )SQL");
-
-// The same figures as DashboardQueries::counts, straight from the source tables.
-const QString kDirect = QStringLiteral(R"SQL(
-SELECT extract(epoch FROM x.b)::bigint || '|' || x.metric || '|' || x.series || '|'
-       || x.error_class || '|' || x.n
-  FROM (SELECT date_bin($1 * interval '1 second', r.created_at, timestamptz '2000-01-03 00:00:00+00') AS b,
-               'runs' AS metric, r.status AS series,
-               CASE WHEN r.status IN ('failed', 'manual_review')
-                    THEN COALESCE(r.last_error->>'class', '') ELSE '' END AS error_class,
-               count(*) AS n
-          FROM dedup.runs r
-         WHERE r.created_at >= $2 AND r.created_at < $3 AND ($4::text IS NULL OR r.workflow = $4)
-         GROUP BY 1, 2, 3, 4
-        UNION ALL
-        SELECT date_bin($1 * interval '1 second', e.at, timestamptz '2000-01-03 00:00:00+00'),
-               'duplicates',
-               CASE WHEN e.kind = 'mismatch' THEN 'mismatch'
-                    ELSE COALESCE(e.detail->>'outcome', 'replay') END, '', count(*)
-          FROM dedup.events e
-         WHERE e.kind IN ('duplicate_suppressed', 'mismatch') AND e.at >= $2 AND e.at < $3
-         GROUP BY 1, 2, 3, 4) x
- ORDER BY x.b, x.metric, x.series, x.error_class
-)SQL");
-
-QStringList lines(const QList<DashboardCount> &counts) {
-    QStringList out;
-    for (const DashboardCount &c : counts)
-        out << QStringLiteral("%1|%2|%3|%4|%5")
-                   .arg(c.bucket.toSecsSinceEpoch())
-                   .arg(c.metric, c.series, c.errorClass)
-                   .arg(c.n);
-    return out;
-}
-
-QStringList column(const PgResult &result) {
-    QStringList out;
-    for (int row = 0; row < result.rows(); ++row)
-        out << result.text(row, 0);
-    return out;
-}
 
 qint64 scalar(PgConnection &conn, const QString &sql, const PgParams &params = {}) {
     const PgResult result = conn.exec(sql, params);
@@ -152,12 +113,12 @@ void TestDashboardQueries::compareAll(const char *when) {
             params.addNull();
         else
             params.add(range.workflow);
-        const PgResult direct = m_su->exec(kDirect, params);
+        const PgResult direct = m_su->exec(dashboard_expected::directCounts(), params);
         QVERIFY2(direct.ok(), qPrintable(direct.error().toString()));
-        const QStringList expected = column(direct);
+        const QStringList expected = dashboard_expected::column(direct);
         // the seed covers every range (the purge test empties the oldest one)
         QVERIFY2(!expected.isEmpty() || !m_seedIntact, when);
-        QCOMPARE(lines(snapshot->counts), expected);
+        QCOMPARE(dashboard_expected::lines(snapshot->counts), expected);
     }
 }
 
