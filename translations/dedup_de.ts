@@ -1757,6 +1757,25 @@
     </message>
 </context>
 <context>
+    <name>OwnerOnlyFile</name>
+    <message>
+        <source>Cannot replace %1: %2</source>
+        <translation>%1 kann nicht ersetzt werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not open.</source>
+        <translation>%1 ist nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>Cannot rename %1 to %2.</source>
+        <translation>%1 kann nicht in %2 umbenannt werden.</translation>
+    </message>
+</context>
+<context>
     <name>PreferencesDialog</name>
     <message>
         <source>Preferences</source>
@@ -2033,14 +2052,6 @@
     <message>
         <source>dedupctl report: cannot write to standard output</source>
         <translation>dedupctl report: In die Standardausgabe kann nicht geschrieben werden</translation>
-    </message>
-    <message>
-        <source>dedupctl report: cannot write %1: %2</source>
-        <translation>dedupctl report: %1 kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
-        <source>dedupctl report: cannot rename %1 to %2</source>
-        <translation>dedupctl report: %1 kann nicht in %2 umbenannt werden</translation>
     </message>
     <message>
         <source>dedupctl report: %1 pages written to %2</source>
@@ -2375,10 +2386,6 @@
     <message>
         <source>Cannot open the PDF for writing: %1</source>
         <translation>Das PDF kann nicht zum Schreiben geöffnet werden: %1</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
         <source>Audit and Outcome Report, %1</source>
@@ -4021,10 +4028,6 @@
     <message>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
         <source>Reading the summary figures</source>

@@ -2,6 +2,7 @@
 
 #include "ExitCode.h"
 #include "core/RunStatus.h"
+#include "reports/OwnerOnlyFile.h"
 #include "reports/ReportPdfWriter.h"
 #include "store/PgConnection.h"
 #include "store/ReportExporter.h"
@@ -170,29 +171,20 @@ int ReportCommand::run(const QCommandLineParser &parser) {
         out.flush();
         return code;
     }
-    // FILE.part in FILE's directory, so the rename is atomic (same file system).
-    const QString part = target + QStringLiteral(".part");
-    QFile out(part);
-    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        err() << tr("dedupctl report: cannot write %1: %2").arg(part, out.errorString())
-              << Qt::endl;
+    // FILE.part in FILE's directory, created 0600 and renamed when complete (OwnerOnlyFile).
+    reports::OwnerOnlyFile out(target);
+    if (!out.open()) {
+        err() << tr("dedupctl report: %1").arg(out.errorString()) << Qt::endl;
         return Failure;
     }
-    int code = writeReport(*conn, out, spec, *section, format, &rows);
-    if (code == Success && (!out.flush() || ::fsync(out.handle()) != 0)) {
-        err() << tr("dedupctl report: cannot write %1: %2").arg(part, out.errorString())
-              << Qt::endl;
-        code = Failure;
-    }
-    out.close();
-    if (code == Success && std::rename(QFile::encodeName(part).constData(),
-                                       QFile::encodeName(target).constData()) != 0) {
-        err() << tr("dedupctl report: cannot rename %1 to %2").arg(part, target) << Qt::endl;
-        code = Failure;
-    }
+    const int code = writeReport(*conn, out.device(), spec, *section, format, &rows);
     if (code != Success) {
-        QFile::remove(part);
+        out.cancel();
         return code;
+    }
+    if (!out.commit()) {
+        err() << tr("dedupctl report: %1").arg(out.errorString()) << Qt::endl;
+        return Failure;
     }
     if (format == QLatin1String("pdf"))
         err() << tr("dedupctl report: %1 pages written to %2").arg(rows).arg(target) << Qt::endl;

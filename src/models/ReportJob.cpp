@@ -1,5 +1,6 @@
 #include "models/ReportJob.h"
 
+#include "reports/OwnerOnlyFile.h"
 #include "reports/ReportPdfWriter.h"
 #include "store/PgConnection.h"
 #include "store/ReportExporter.h"
@@ -8,7 +9,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QMutexLocker>
-#include <QSaveFile>
 
 #include <memory>
 #include <optional>
@@ -146,17 +146,25 @@ QString ReportJob::produce(store::PgConnection &conn, store::ReportSpec spec,
     const auto storeError = [this](const store::PgError &pgError) {
         return cancelled() ? tr("Cancelled.") : pgError.toString();
     };
-    // Every file is written under a temporary name and renamed at the end, all together.
-    std::vector<std::unique_ptr<QSaveFile>> files;
-    const auto openNext = [&](const QString &path, QString *why) -> QSaveFile * {
-        auto file = std::make_unique<QSaveFile>(path);
-        if (!file->open(QIODevice::WriteOnly)) {
-            *why =
-                tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file->errorString());
+    // Every file is written under a temporary name, created 0600 (the files hold patient
+    // data, redacted or not), and renamed at the end, all together; a failure removes them.
+    std::vector<std::unique_ptr<reports::OwnerOnlyFile>> files;
+    const auto openNext = [&](const QString &path, QString *why) -> QFile * {
+        auto file = std::make_unique<reports::OwnerOnlyFile>(path);
+        if (!file->open()) {
+            *why = file->errorString();
             return nullptr;
         }
         files.push_back(std::move(file));
-        return files.back().get();
+        return &files.back()->device();
+    };
+    // A file's name as the user chose it (not its ".part" name while it is written).
+    const auto finalName = [&files](const QFile *device) {
+        for (const auto &file : files) {
+            if (&file->device() == device)
+                return file->path();
+        }
+        return device->fileName();
     };
     int nextPath = 0;
     store::ReportExporter exporter(conn);
@@ -175,7 +183,7 @@ QString ReportJob::produce(store::PgConnection &conn, store::ReportSpec spec,
             const QString name = csvName(section);
             emit stepStarted(++step, steps, tr("Writing %1").arg(name));
             QString why;
-            QSaveFile *file = openNext(paths.at(nextPath++), &why);
+            QFile *file = openNext(paths.at(nextPath++), &why);
             if (!file)
                 return why;
             const auto rows = exporter.exportTo(
@@ -186,14 +194,14 @@ QString ReportJob::produce(store::PgConnection &conn, store::ReportSpec spec,
                 &m_cancel);
             if (!rows)
                 return storeError(rows.error());
-            result->files << ReportFile{file->fileName(), rows.value(), 0};
+            result->files << ReportFile{finalName(file), rows.value(), 0};
         }
     }
 
     if (outputs.jsonLines && !outputs.sections.isEmpty()) {
         emit stepStarted(++step, steps, tr("Writing %1").arg(JsonLinesName));
         QString why;
-        QSaveFile *file = openNext(paths.at(nextPath++), &why);
+        QFile *file = openNext(paths.at(nextPath++), &why);
         if (!file)
             return why;
         qint64 total = 0;
@@ -209,7 +217,7 @@ QString ReportJob::produce(store::PgConnection &conn, store::ReportSpec spec,
                 return storeError(rows.error());
             total += rows.value();
         }
-        result->files << ReportFile{file->fileName(), total, 0};
+        result->files << ReportFile{finalName(file), total, 0};
     }
 
     if (outputs.pdf) {
@@ -217,7 +225,7 @@ QString ReportJob::produce(store::PgConnection &conn, store::ReportSpec spec,
         if (cancelled())
             return tr("Cancelled.");
         QString why;
-        QSaveFile *file = openNext(paths.at(nextPath++), &why);
+        QFile *file = openNext(paths.at(nextPath++), &why);
         if (!file)
             return why;
         // The PDF says "raw" only when this job's files really show raw values (and the store
@@ -238,15 +246,14 @@ QString ReportJob::produce(store::PgConnection &conn, store::ReportSpec spec,
         writer.setCompanionFiles(companions);
         if (!writer.write(*file))
             return writer.errorString();
-        result->files << ReportFile{file->fileName(), 0, writer.pageCount()};
+        result->files << ReportFile{finalName(file), 0, writer.pageCount()};
     }
 
     if (cancelled())
         return tr("Cancelled.");
     for (const auto &file : files) {
         if (!file->commit())
-            return tr("Cannot write %1: %2")
-                .arg(QDir::toNativeSeparators(file->fileName()), file->errorString());
+            return file->errorString();
     }
     if (summary)
         result->summary = *summary;

@@ -1,5 +1,6 @@
 #include "reports/ReportPdfWriter.h"
 
+#include "reports/OwnerOnlyFile.h"
 #include "reports/ReportChartPainter.h"
 #include "reports/ReportOverviewPainter.h"
 #include "reports/ReportPageLayout.h"
@@ -13,7 +14,6 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 
 namespace dedup::reports {
 
@@ -58,17 +58,17 @@ bool ReportPdfWriter::write(QIODevice &out) {
 }
 
 bool ReportPdfWriter::writeFile(const QString &path) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        m_error = tr("Cannot write %1: %2").arg(path, file.errorString());
+    OwnerOnlyFile file(path); // 0600: the report holds patient data, redacted or not
+    if (!file.open()) {
+        m_error = file.errorString();
         return false;
     }
-    if (!write(file)) {
-        file.cancelWriting();
+    if (!write(file.device())) {
+        file.cancel();
         return false;
     }
     if (!file.commit()) {
-        m_error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        m_error = file.errorString();
         m_pages = 0;
         return false;
     }

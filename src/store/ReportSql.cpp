@@ -25,11 +25,33 @@ QString redactedJson(const QString &expression) {
     return QStringLiteral("dedup.report_redact(%1, %2, %3)").arg(expression, kIpad, kOpad);
 }
 
-// (name, expression) pairs -> a SELECT list.
-QString selectList(const std::vector<std::pair<QString, QString>> &columns) {
+// One column of a report: its name, its expression, and whether it is text a worker, a
+// webhook sender or an operator chose (neutralised in CSV, below).
+struct Column {
+    QString name;
+    QString expression;
+    bool text = false;
+};
+
+// A text cell a spreadsheet would evaluate as a formula (it starts with =, +, -, @, a tab or a
+// carriage return) gets a leading apostrophe in CSV, which spreadsheets show as text; other
+// cells, JSON Lines and numbers, times and hashes (`h:...`) are unchanged. docs/CLI.md,
+// "report". The expression is a column or a cheap operator on one: evaluating it twice costs
+// nothing that matters.
+QString csvCell(const QString &expression) {
+    return QStringLiteral("CASE WHEN left((%1), 1) IN ('=', '+', '-', '@', E'\\t', E'\\r')"
+                          " THEN '''' || (%1) ELSE (%1) END")
+        .arg(expression);
+}
+
+// Columns -> a SELECT list; `csv`: text columns neutralised.
+QString selectList(const std::vector<Column> &columns, bool csv) {
     QStringList parts;
-    for (const auto &[name, expression] : columns)
-        parts << QStringLiteral("%1 AS %2").arg(expression, name);
+    for (const Column &column : columns) {
+        parts << QStringLiteral("%1 AS %2")
+                     .arg(csv && column.text ? csvCell(column.expression) : column.expression,
+                          column.name);
+    }
     return parts.join(QStringLiteral(", "));
 }
 
@@ -122,24 +144,25 @@ QString ReportSql::runsSelect(bool json, bool revealRaw) {
     const auto secret = [revealRaw](const QString &column) {
         return revealRaw ? column : hashed(column);
     };
-    const std::vector<std::pair<QString, QString>> columns{
+    // A hashed value is `h:` and hex digits: only raw values are text to neutralise.
+    const std::vector<Column> columns{
         {QStringLiteral("id"), QStringLiteral("r.id")},
         {QStringLiteral("created_at"), QStringLiteral("r.created_at")},
         {QStringLiteral("finished_at"), QStringLiteral("r.finished_at")},
-        {QStringLiteral("workflow"), QStringLiteral("r.workflow")},
-        {QStringLiteral("workflow_version"), QStringLiteral("r.workflow_version")},
-        {QStringLiteral("status"), QStringLiteral("r.status")},
+        {QStringLiteral("workflow"), QStringLiteral("r.workflow"), true},
+        {QStringLiteral("workflow_version"), QStringLiteral("r.workflow_version"), true},
+        {QStringLiteral("status"), QStringLiteral("r.status"), true},
         {QStringLiteral("attempt"), QStringLiteral("r.attempt")},
-        {QStringLiteral("scope"), secret(QStringLiteral("r.scope"))},
-        {QStringLiteral("idem_key"), secret(QStringLiteral("r.idem_key"))},
+        {QStringLiteral("scope"), secret(QStringLiteral("r.scope")), revealRaw},
+        {QStringLiteral("idem_key"), secret(QStringLiteral("r.idem_key")), revealRaw},
         {QStringLiteral("key_version"), QStringLiteral("r.key_version")},
-        {QStringLiteral("correlation_id"), secret(QStringLiteral("r.correlation_id"))},
-        {QStringLiteral("fingerprint"), secret(QStringLiteral("r.fingerprint"))},
-        {QStringLiteral("error_class"), QStringLiteral("r.last_error ->> 'class'")},
+        {QStringLiteral("correlation_id"), secret(QStringLiteral("r.correlation_id")), revealRaw},
+        {QStringLiteral("fingerprint"), secret(QStringLiteral("r.fingerprint")), revealRaw},
+        {QStringLiteral("error_class"), QStringLiteral("r.last_error ->> 'class'"), true},
     };
     const QString select =
         QStringLiteral("SELECT %1 FROM dedup.runs r WHERE %2 ORDER BY r.created_at, r.id")
-            .arg(selectList(columns), runsWhere());
+            .arg(selectList(columns, !json), runsWhere());
     return json ? asJson(select) : select;
 }
 
@@ -147,28 +170,29 @@ QString ReportSql::actionsSelect(bool json, bool revealRaw) {
     const auto document = [revealRaw](const QString &column) {
         return revealRaw ? column : redactedJson(column);
     };
-    const std::vector<std::pair<QString, QString>> columns{
+    const std::vector<Column> columns{
         {QStringLiteral("audit_id"), QStringLiteral("a.id")},
         {QStringLiteral("at"), QStringLiteral("a.at")},
-        {QStringLiteral("db_role"), QStringLiteral("a.db_role")},
-        {QStringLiteral("os_user"), QStringLiteral("a.os_user")},
-        {QStringLiteral("client_host"), QStringLiteral("a.client_host")},
-        {QStringLiteral("application_name"), QStringLiteral("a.application_name")},
-        {QStringLiteral("action"), QStringLiteral("a.action")},
+        {QStringLiteral("db_role"), QStringLiteral("a.db_role"), true},
+        {QStringLiteral("os_user"), QStringLiteral("a.os_user"), true},
+        {QStringLiteral("client_host"), QStringLiteral("a.client_host"), true},
+        {QStringLiteral("application_name"), QStringLiteral("a.application_name"), true},
+        {QStringLiteral("action"), QStringLiteral("a.action"), true},
         {QStringLiteral("run_id"), QStringLiteral("a.run_id")},
-        {QStringLiteral("workflow"), QStringLiteral("COALESCE(a.before, a.after) ->> 'workflow'")},
-        {QStringLiteral("action_key"), QStringLiteral("a.action_key")},
-        {QStringLiteral("reason"), QStringLiteral("a.reason")},
-        {QStringLiteral("outcome"), QStringLiteral("a.outcome")},
-        {QStringLiteral("status_before"), QStringLiteral("a.before ->> 'status'")},
-        {QStringLiteral("status_after"), QStringLiteral("a.after ->> 'status'")},
-        {QStringLiteral("detail"), QStringLiteral("a.detail")},
+        {QStringLiteral("workflow"), QStringLiteral("COALESCE(a.before, a.after) ->> 'workflow'"),
+         true},
+        {QStringLiteral("action_key"), QStringLiteral("a.action_key"), true},
+        {QStringLiteral("reason"), QStringLiteral("a.reason"), true},
+        {QStringLiteral("outcome"), QStringLiteral("a.outcome"), true},
+        {QStringLiteral("status_before"), QStringLiteral("a.before ->> 'status'"), true},
+        {QStringLiteral("status_after"), QStringLiteral("a.after ->> 'status'"), true},
+        {QStringLiteral("detail"), QStringLiteral("a.detail"), true},
         {QStringLiteral("params"), document(QStringLiteral("a.params"))},
         {QStringLiteral("before"), document(QStringLiteral("a.before"))},
         {QStringLiteral("after"), document(QStringLiteral("a.after"))},
     };
     const QString select = QStringLiteral("SELECT %1 FROM dedup.audit_log a WHERE %2 ORDER BY a.id")
-                               .arg(selectList(columns), actionsWhere());
+                               .arg(selectList(columns, !json), actionsWhere());
     return json ? asJson(select) : select;
 }
 

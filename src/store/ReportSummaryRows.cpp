@@ -100,11 +100,21 @@ QByteArray csvField(const QString &value) {
     return '"' + bytes + '"';
 }
 
+// A text a spreadsheet would evaluate as a formula gets a leading apostrophe (the rule of the
+// runs and actions sections, ReportSql's csvCell()); numbers are left as they are.
+static QString csvText(const QString &value) {
+    static const QString formulaStarts = QStringLiteral("=+-@\t\r");
+    return !value.isEmpty() && formulaStarts.contains(value.front()) ? QLatin1Char('\'') + value
+                                                                     : value;
+}
+
 QByteArray summaryCsv(const QList<ReportSummaryRow> &rows) {
     QByteArray text = "group,label,value\r\n";
-    for (const ReportSummaryRow &row : rows)
-        text += csvField(row.group) + ',' + csvField(row.label) + ',' +
-                csvField(valueText(row.value)) + "\r\n";
+    for (const ReportSummaryRow &row : rows) {
+        const bool textValue = row.value.isString();
+        text += csvField(csvText(row.group)) + ',' + csvField(csvText(row.label)) + ',' +
+                csvField(textValue ? csvText(valueText(row.value)) : valueText(row.value)) + "\r\n";
+    }
     return text;
 }
 

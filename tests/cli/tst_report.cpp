@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <sys/stat.h>
+
 using namespace reporttest;
 
 namespace {
@@ -29,6 +31,7 @@ private slots:
     void runsToStdout();
     void isoOffsetsAndUtc();
     void outputFileIsAtomic();
+    void outputFileIsOwnerOnly();
     void failureKeepsThePreviousFile();
     void revealWithReason();
     void actionsAndSummary();
@@ -121,6 +124,42 @@ void TestReportCommand::outputFileIsAtomic() {
     const auto objects = parseJsonLines(readFile(path), &why);
     QVERIFY2(objects, qPrintable(why));
     QCOMPARE(objects->size(), 32);
+}
+
+// Every file dedupctl exports is created 0600, whatever the umask: a new one, one replacing a
+// world-readable report, and over a stale part file left world-writable by a crash.
+void TestReportCommand::outputFileIsOwnerOnly() {
+    const QString path = m_dir.filePath(QStringLiteral("private.csv"));
+    {
+        QFile old(path);
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write("old report\r\n");
+        QFile stale(path + QStringLiteral(".part"));
+        QVERIFY(stale.open(QIODevice::WriteOnly));
+        stale.write("stale");
+    }
+    QVERIFY(::chmod(QFile::encodeName(path).constData(), 0644) == 0);
+    QVERIFY(::chmod(QFile::encodeName(path + QStringLiteral(".part")).constData(), 0666) == 0);
+    const mode_t previous = ::umask(0); // the child inherits it
+    const DedupctlRun run = report(day() + QStringList{QStringLiteral("--output"), path});
+    ::umask(previous);
+    QCOMPARE(run.exitCode, 0);
+    struct stat info {};
+    QVERIFY(::stat(QFile::encodeName(path).constData(), &info) == 0);
+    QCOMPARE(int(info.st_mode & 0777), 0600);
+    QVERIFY(!QFile::exists(path + QStringLiteral(".part")));
+    QVERIFY(readFile(path).startsWith("id,created_at"));
+    for (const char *format : {"jsonl", "pdf"}) {
+        const QString other = m_dir.filePath(QStringLiteral("private.") + QLatin1String(format));
+        ::umask(0);
+        const DedupctlRun again =
+            report(day() + QStringList{QStringLiteral("--format"), QLatin1String(format),
+                                       QStringLiteral("--output"), other});
+        ::umask(previous);
+        QCOMPARE(again.exitCode, 0);
+        QVERIFY(::stat(QFile::encodeName(other).constData(), &info) == 0);
+        QCOMPARE(int(info.st_mode & 0777), 0600);
+    }
 }
 
 // A refused report (a viewer asking for raw values) leaves the previous report in place.

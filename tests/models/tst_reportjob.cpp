@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace dedup;
 using models::ReportJob;
 using models::ReportJobResult;
@@ -124,6 +126,10 @@ private slots:
         QCOMPARE(lines(jsonl), int(30 + actions + summaryRows));
         QVERIFY(readAll(result.files.at(4).path).startsWith("%PDF-"));
         for (const auto &file : result.files) {
+            // 0600 whatever the umask (the test runs under the default 022): patient data.
+            struct stat info {};
+            QVERIFY(::stat(QFile::encodeName(file.path).constData(), &info) == 0);
+            QCOMPARE(int(info.st_mode & 0777), 0600);
             const QByteArray data = readAll(file.path);
             QVERIFY2(!data.contains("RAWKEY"), qPrintable(file.path));
             QVERIFY2(!data.contains("CORRSECRET"), qPrintable(file.path));

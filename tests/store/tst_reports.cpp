@@ -6,6 +6,7 @@
 
 #include <QCryptographicHash>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSet>
 #include <QTest>
 
@@ -25,6 +26,8 @@ private slots:
     void hashesMatchWithinAReportOnly();
     void actionsParseBack_data();
     void actionsParseBack();
+    // Last: its reveal writes an audit row whose reason actionsParseBack would read back raw.
+    void formulaCellsAreNeutralised();
 
 private:
     std::unique_ptr<TestDatabase> m_db;
@@ -306,6 +309,96 @@ void TestReports::actionsParseBack() {
             .toInt64(0, 0);
     QVERIFY(labActions >= 1);
     QCOMPARE(lab.rows, labActions);
+}
+
+// Text cells a spreadsheet would evaluate (=, +, -, @, tab, carriage return first) come out of
+// CSV with a leading apostrophe, in every section, redacted or revealed; JSON Lines keeps them
+// as they are. The runs are seeded in 2001, outside every other test's range.
+void TestReports::formulaCellsAreNeutralised() {
+    const QStringList workflows{QStringLiteral("=HYPERLINK(\"http://x.invalid\",\"y\")"),
+                                QStringLiteral("+SUM(1,2)"),
+                                QStringLiteral("-2+3"),
+                                QStringLiteral("@cmd"),
+                                QStringLiteral("\tTAB"),
+                                QStringLiteral("plain-wf")};
+    const QDateTime at(QDate(2001, 3, 4), QTime(12, 0), Qt::UTC);
+    for (int i = 0; i < workflows.size(); ++i) {
+        PgParams params;
+        params.add(workflows.at(i)).add(QStringLiteral("=1+%1").arg(i)).add(at.addSecs(i));
+        const PgResult inserted = m_su->exec(
+            QStringLiteral("INSERT INTO dedup.runs (scope, idem_key, workflow, fingerprint, status,"
+                           " created_at, updated_at) VALUES ('formula-scope', $2, $1, 'fp',"
+                           " 'cancelled', $3, $3)"),
+            params);
+        QVERIFY2(inserted.ok(), qPrintable(inserted.error().toString()));
+    }
+    const auto cleanup = qScopeGuard([this] {
+        m_su->exec(QStringLiteral("DELETE FROM dedup.runs WHERE scope = 'formula-scope'"));
+    });
+    ReportSpec spec = daySpec();
+    spec.from = at.addSecs(-60);
+    spec.to = at.addSecs(60);
+    const auto neutral = [](const QString &value) {
+        return value.startsWith(QLatin1String("plain")) ? value : QLatin1Char('\'') + value;
+    };
+    QString why;
+    {
+        const Export csv = run(*m_op, spec, ReportSection::Runs, ReportFormat::Csv);
+        QVERIFY2(csv.ok, qPrintable(csv.error));
+        const auto rows = rowsOf(csv, ReportFormat::Csv, &why);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        QCOMPARE(rows.size(), workflows.size());
+        for (int i = 0; i < rows.size(); ++i) {
+            QCOMPARE(rows.at(i).value(QStringLiteral("workflow")), neutral(workflows.at(i)));
+            // redacted: a hash, which never starts like a formula
+            QVERIFY(rows.at(i).value(QStringLiteral("idem_key")).startsWith(u"h:"));
+        }
+        const Export jsonl = run(*m_op, spec, ReportSection::Runs, ReportFormat::JsonLines);
+        QVERIFY2(jsonl.ok, qPrintable(jsonl.error));
+        const auto asIs = rowsOf(jsonl, ReportFormat::JsonLines, &why);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        for (int i = 0; i < asIs.size(); ++i)
+            QCOMPARE(asIs.at(i).value(QStringLiteral("workflow")), workflows.at(i));
+    }
+    {
+        // Revealed: the raw keys too; the reveal's reason is a formula as well.
+        spec.revealRaw = true;
+        spec.revealReason = QStringLiteral("=formula test reason");
+        const Export csv = run(*m_op, spec, ReportSection::Runs, ReportFormat::Csv);
+        QVERIFY2(csv.ok, qPrintable(csv.error));
+        const auto rows = rowsOf(csv, ReportFormat::Csv, &why);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        for (int i = 0; i < rows.size(); ++i)
+            QCOMPARE(rows.at(i).value(QStringLiteral("idem_key")), QStringLiteral("'=1+%1").arg(i));
+    }
+    {
+        ReportSpec actions = daySpec();
+        actions.from = QDateTime::currentDateTimeUtc().addSecs(-3600);
+        actions.to = QDateTime::currentDateTimeUtc().addSecs(3600);
+        const Export csv = run(*m_op, actions, ReportSection::Actions, ReportFormat::Csv);
+        QVERIFY2(csv.ok, qPrintable(csv.error));
+        const auto rows = rowsOf(csv, ReportFormat::Csv, &why);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        QStringList reasons;
+        for (const auto &row : rows)
+            reasons << row.value(QStringLiteral("reason"));
+        QVERIFY2(reasons.contains(QStringLiteral("'=formula test reason")),
+                 qPrintable(reasons.join(u'|')));
+    }
+    {
+        spec.revealRaw = false;
+        spec.revealReason.clear();
+        const Export csv = run(*m_op, spec, ReportSection::Summary, ReportFormat::Csv);
+        QVERIFY2(csv.ok, qPrintable(csv.error));
+        const auto records = parseCsv(csv.bytes, &why);
+        QVERIFY2(records, qPrintable(why));
+        QStringList labels;
+        for (const QStringList &record : *records)
+            labels << record.value(1);
+        QVERIFY2(labels.contains(QStringLiteral("'@cmd")), qPrintable(labels.join(u'|')));
+        QVERIFY(!labels.contains(QStringLiteral("@cmd")));
+        QVERIFY(labels.contains(QStringLiteral("plain-wf")));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestReports)
