@@ -795,6 +795,10 @@
         <source>dedupctl: cannot connect: %1</source>
         <translation>dedupctl: Verbindung nicht möglich: %1</translation>
     </message>
+    <message>
+        <source>--db holds a %1: a command line is visible to other users (ps, /proc) and stays in shell history. Put the password in ~/.pgpass (or the file PGPASSFILE names), in the PGPASSWORD environment variable, or in a service file (--db service=NAME).</source>
+        <translation>--db enthält ein %1: Eine Befehlszeile ist für andere Benutzer sichtbar (ps, /proc) und bleibt in der Shell-History. Legen Sie das Passwort in ~/.pgpass (oder der Datei, die PGPASSFILE nennt), in der Umgebungsvariablen PGPASSWORD oder in einer Servicedatei (--db service=NAME) ab.</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionCheck</name>

@@ -2,6 +2,8 @@
 
 #include "store/PgConnection.h"
 
+#include <libpq-fe.h>
+
 namespace dedup::cli {
 
 void CliCommand::addDatabaseOption(QCommandLineParser &parser) {
@@ -19,6 +21,35 @@ void CliCommand::addJsonOption(QCommandLineParser &parser) {
 
 bool CliCommand::json(const QCommandLineParser &parser) {
     return parser.isSet(QStringLiteral("json"));
+}
+
+QString CliCommand::secretInCommandLine(const QCommandLineParser &parser) {
+    if (!parser.optionNames().contains(QStringLiteral("db")) &&
+        !parser.optionNames().contains(QStringLiteral("d")))
+        return {};
+    const QByteArray conninfo = parser.value(QStringLiteral("db")).toUtf8();
+    // libpq's own parser, for key=value strings and URIs alike; an unparsable string is left
+    // to the connection attempt, which reports it (without the secret, PgError).
+    char *parseError = nullptr;
+    PQconninfoOption *options = PQconninfoParse(conninfo.constData(), &parseError);
+    if (parseError)
+        PQfreemem(parseError);
+    if (!options)
+        return {};
+    QString keyword;
+    for (const PQconninfoOption *option = options; option->keyword; ++option) {
+        const bool secret = qstrcmp(option->keyword, "password") == 0 ||
+                            qstrcmp(option->keyword, "sslpassword") == 0;
+        if (secret && option->val && option->val[0] != '\0')
+            keyword = QString::fromLatin1(option->keyword);
+    }
+    PQconninfoFree(options);
+    if (keyword.isEmpty())
+        return {};
+    return tr("--db holds a %1: a command line is visible to other users (ps, /proc) and stays "
+              "in shell history. Put the password in ~/.pgpass (or the file PGPASSFILE names), in "
+              "the PGPASSWORD environment variable, or in a service file (--db service=NAME).")
+        .arg(keyword);
 }
 
 std::unique_ptr<store::PgConnection> CliCommand::connect(const QCommandLineParser &parser) {

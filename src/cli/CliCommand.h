@@ -27,6 +27,11 @@ public:
     // them refused for it, since a stray word is usually a mistyped option.
     virtual bool takesArguments() const { return false; }
 
+    // Why the command line must not be run as it is, or empty: --db holding a password (or an
+    // sslpassword), which other users can read in the process list and which stays in shell
+    // history. dedupctl exits with a usage error before anything connects.
+    static QString secretInCommandLine(const QCommandLineParser &parser);
+
 protected:
     // --db CONNINFO, shared by the commands that talk to a database.
     static void addDatabaseOption(QCommandLineParser &parser);

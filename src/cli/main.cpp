@@ -116,6 +116,10 @@ int main(int argc, char **argv) {
         out << text;
         return Success;
     }
+    if (const QString secret = CliCommand::secretInCommandLine(parser); !secret.isEmpty()) {
+        err << QStringLiteral("dedupctl %1: %2").arg(name, secret) << Qt::endl;
+        return Usage;
+    }
     if (!parser.positionalArguments().isEmpty() && !command->takesArguments()) {
         err << Main::tr("dedupctl %1: unexpected argument '%2'")
                    .arg(name, parser.positionalArguments().first())

@@ -45,6 +45,19 @@ void TestDedupctl::usage_data() {
     QTest::newRow("unknown option")
         << QStringList{QStringLiteral("migrate"), QStringLiteral("--bogus")} << 2
         << QStringLiteral("bogus");
+    // A password on the command line is refused before anything connects, and not echoed.
+    QTest::newRow("password in conninfo")
+        << QStringList{QStringLiteral("stale"), QStringLiteral("--db"),
+                       QStringLiteral("host=/nonexistent dbname=x password=hunter2")}
+        << 2 << QStringLiteral(".pgpass");
+    QTest::newRow("password in a URI")
+        << QStringList{QStringLiteral("report"),
+                       QStringLiteral("--db=postgresql://alice:hunter2@db.invalid/store")}
+        << 2 << QStringLiteral("PGPASSWORD");
+    QTest::newRow("sslpassword") << QStringList{QStringLiteral("migrate"), QStringLiteral("-d"),
+                                                QStringLiteral(
+                                                    "host=/nonexistent sslpassword=hunter2")}
+                                 << 2 << QStringLiteral("--db holds a sslpassword");
     QTest::newRow("stray argument")
         << QStringList{QStringLiteral("migrate"), QStringLiteral("extra")} << 2
         << QStringLiteral("unexpected argument 'extra'");
@@ -57,6 +70,7 @@ void TestDedupctl::usage() {
     const Run run = dedupctl(args);
     QCOMPARE(run.exitCode, exitCode);
     QVERIFY2((run.out + run.err).contains(expected), qPrintable(run.out + run.err));
+    QVERIFY2(!(run.out + run.err).contains(QLatin1String("hunter2")), qPrintable(run.err));
 }
 
 void TestDedupctl::migrateFreshDatabaseThenNoOp() {
