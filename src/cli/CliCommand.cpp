@@ -1,8 +1,7 @@
 #include "CliCommand.h"
 
+#include "store/ConnectionProfile.h"
 #include "store/PgConnection.h"
-
-#include <libpq-fe.h>
 
 namespace dedup::cli {
 
@@ -27,23 +26,17 @@ QString CliCommand::secretInCommandLine(const QCommandLineParser &parser) {
     if (!parser.optionNames().contains(QStringLiteral("db")) &&
         !parser.optionNames().contains(QStringLiteral("d")))
         return {};
-    const QByteArray conninfo = parser.value(QStringLiteral("db")).toUtf8();
-    // libpq's own parser, for key=value strings and URIs alike; an unparsable string is left
+    // libpq's own reading, for key=value strings and URIs alike; an unparsable string is left
     // to the connection attempt, which reports it (without the secret, PgError).
-    char *parseError = nullptr;
-    PQconninfoOption *options = PQconninfoParse(conninfo.constData(), &parseError);
-    if (parseError)
-        PQfreemem(parseError);
+    const auto options = store::ConnectionProfile::parse(parser.value(QStringLiteral("db")));
     if (!options)
         return {};
     QString keyword;
-    for (const PQconninfoOption *option = options; option->keyword; ++option) {
-        const bool secret = qstrcmp(option->keyword, "password") == 0 ||
-                            qstrcmp(option->keyword, "sslpassword") == 0;
-        if (secret && option->val && option->val[0] != '\0')
-            keyword = QString::fromLatin1(option->keyword);
+    for (const auto &[key, value] : *options) {
+        if ((key == QLatin1String("password") || key == QLatin1String("sslpassword")) &&
+            !value.isEmpty())
+            keyword = key;
     }
-    PQconninfoFree(options);
     if (keyword.isEmpty())
         return {};
     return tr("--db holds a %1: a command line is visible to other users (ps, /proc) and stays "

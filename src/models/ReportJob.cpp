@@ -149,22 +149,14 @@ QString ReportJob::produce(store::PgConnection &conn, store::ReportSpec spec,
     // Every file is written under a temporary name, created 0600 (the files hold patient
     // data, redacted or not), and renamed at the end, all together; a failure removes them.
     std::vector<std::unique_ptr<reports::OwnerOnlyFile>> files;
-    const auto openNext = [&](const QString &path, QString *why) -> QFile * {
+    const auto openNext = [&](const QString &path, QString *why) -> reports::OwnerOnlyFile * {
         auto file = std::make_unique<reports::OwnerOnlyFile>(path);
         if (!file->open()) {
             *why = file->errorString();
             return nullptr;
         }
         files.push_back(std::move(file));
-        return &files.back()->device();
-    };
-    // A file's name as the user chose it (not its ".part" name while it is written).
-    const auto finalName = [&files](const QFile *device) {
-        for (const auto &file : files) {
-            if (&file->device() == device)
-                return file->path();
-        }
-        return device->fileName();
+        return files.back().get();
     };
     int nextPath = 0;
     store::ReportExporter exporter(conn);
@@ -183,31 +175,31 @@ QString ReportJob::produce(store::PgConnection &conn, store::ReportSpec spec,
             const QString name = csvName(section);
             emit stepStarted(++step, steps, tr("Writing %1").arg(name));
             QString why;
-            QFile *file = openNext(paths.at(nextPath++), &why);
+            reports::OwnerOnlyFile *file = openNext(paths.at(nextPath++), &why);
             if (!file)
                 return why;
             const auto rows = exporter.exportTo(
-                *file, spec, section, ReportFormat::Csv,
+                file->device(), spec, section, ReportFormat::Csv,
                 [this, name](qint64 written, qint64 expected) {
                     emit progress(name, written, expected);
                 },
                 &m_cancel);
             if (!rows)
                 return storeError(rows.error());
-            result->files << ReportFile{finalName(file), rows.value(), 0};
+            result->files << ReportFile{file->path(), rows.value(), 0};
         }
     }
 
     if (outputs.jsonLines && !outputs.sections.isEmpty()) {
         emit stepStarted(++step, steps, tr("Writing %1").arg(JsonLinesName));
         QString why;
-        QFile *file = openNext(paths.at(nextPath++), &why);
+        reports::OwnerOnlyFile *file = openNext(paths.at(nextPath++), &why);
         if (!file)
             return why;
         qint64 total = 0;
         for (const ReportSection section : outputs.sections) {
             const auto rows = exporter.exportTo(
-                *file, spec, section, ReportFormat::JsonLines,
+                file->device(), spec, section, ReportFormat::JsonLines,
                 [this, total](qint64 written, qint64 expected) {
                     emit progress(JsonLinesName, total + written,
                                   expected < 0 ? -1 : total + expected);
@@ -217,7 +209,7 @@ QString ReportJob::produce(store::PgConnection &conn, store::ReportSpec spec,
                 return storeError(rows.error());
             total += rows.value();
         }
-        result->files << ReportFile{finalName(file), total, 0};
+        result->files << ReportFile{file->path(), total, 0};
     }
 
     if (outputs.pdf) {
@@ -225,7 +217,7 @@ QString ReportJob::produce(store::PgConnection &conn, store::ReportSpec spec,
         if (cancelled())
             return tr("Cancelled.");
         QString why;
-        QFile *file = openNext(paths.at(nextPath++), &why);
+        reports::OwnerOnlyFile *file = openNext(paths.at(nextPath++), &why);
         if (!file)
             return why;
         // The PDF says "raw" only when this job's files really show raw values (and the store
@@ -244,9 +236,9 @@ QString ReportJob::produce(store::PgConnection &conn, store::ReportSpec spec,
                 companions << JsonLinesName;
         }
         writer.setCompanionFiles(companions);
-        if (!writer.write(*file))
+        if (!writer.write(file->device()))
             return writer.errorString();
-        result->files << ReportFile{finalName(file), 0, writer.pageCount()};
+        result->files << ReportFile{file->path(), 0, writer.pageCount()};
     }
 
     if (cancelled())

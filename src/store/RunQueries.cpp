@@ -301,8 +301,7 @@ RunQuery orderedList(const RunFilter &filter, const QString &boundOp, const RunK
     return query;
 }
 
-// The filter as one WHERE clause (several statuses as = ANY, several read regions as OR):
-// for unordered queries.
+// The filter as one WHERE clause (several statuses as = ANY): for unordered queries.
 QString flatWhere(const RunFilter &filter, Binder &binder, QStringList extra = {}) {
     QStringList conditions = baseConditions(filter, binder);
     const QList<core::RunStatus> statuses = filter.effectiveStatuses();
