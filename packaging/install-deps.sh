@@ -9,6 +9,7 @@ packages=(
     qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev qtkeychain-qt6-dev libgl-dev
     libqt6opengl6-dev
     libpq-dev postgresql-15 postgresql-client-15
+    libssl-dev openssl
     clang-format xvfb xauth
     appstream desktop-file-utils man-db
     poppler-utils

@@ -535,6 +535,195 @@
     </message>
 </context>
 <context>
+    <name>AuditCheckpoint</name>
+    <message>
+        <source>last_id is negative</source>
+        <translation>last_id ist negativ</translation>
+    </message>
+    <message>
+        <source>last_hash is not 64 lower-case hex digits</source>
+        <translation>last_hash besteht nicht aus 64 Hexadezimalziffern in Kleinbuchstaben</translation>
+    </message>
+    <message>
+        <source>row_count is not between 0 and last_id</source>
+        <translation>row_count liegt nicht zwischen 0 und last_id</translation>
+    </message>
+    <message>
+        <source>server_time is not a UTC time like 2026-01-10T08:15:00.123456Z</source>
+        <translation>server_time ist keine UTC-Zeit wie 2026-01-10T08:15:00.123456Z</translation>
+    </message>
+    <message>
+        <source>key_id is not an Ed25519 key id like ed25519:0123456789abcdef0123456789abcdef</source>
+        <translation>key_id ist keine Ed25519-Schlüssel-ID wie ed25519:0123456789abcdef0123456789abcdef</translation>
+    </message>
+    <message>
+        <source>signature is not 64 bytes of base64</source>
+        <translation>signature enthält nicht 64 Bytes in Base64</translation>
+    </message>
+    <message>
+        <source>cannot sign a malformed checkpoint: %1</source>
+        <translation>ein fehlerhafter Checkpoint kann nicht signiert werden: %1</translation>
+    </message>
+    <message>
+        <source>signed with another key (%1) than the public key given (%2)</source>
+        <translation>mit einem anderen Schlüssel (%1) signiert als dem angegebenen öffentlichen Schlüssel (%2)</translation>
+    </message>
+    <message>
+        <source>the signature does not match the checkpoint&apos;s fields: the file was changed after it was signed</source>
+        <translation>die Signatur passt nicht zu den Feldern des Checkpoints: Die Datei wurde nach dem Signieren geändert</translation>
+    </message>
+    <message>
+        <source>%1 is not an audit checkpoint: %2</source>
+        <translation>%1 ist kein Audit-Checkpoint: %2</translation>
+    </message>
+    <message>
+        <source>not JSON (%1)</source>
+        <translation>kein JSON (%1)</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>&quot;format&quot; is not &quot;%1&quot;</source>
+        <translation>„format“ ist nicht „%1“</translation>
+    </message>
+    <message>
+        <source>version %1 is not one this program reads (%2)</source>
+        <translation>Version %1 wird von diesem Programm nicht gelesen (%2)</translation>
+    </message>
+    <message>
+        <source>unknown field &quot;%1&quot;</source>
+        <translation>unbekanntes Feld „%1“</translation>
+    </message>
+    <message>
+        <source>the field &quot;%1&quot; is missing</source>
+        <translation>das Feld „%1“ fehlt</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a whole number of 0 or more</source>
+        <translation>„%1“ ist keine ganze Zahl größer oder gleich 0</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a string</source>
+        <translation>„%1“ ist keine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>&quot;signature&quot; is not base64</source>
+        <translation>„signature“ ist kein Base64</translation>
+    </message>
+    <message>
+        <source>Cannot read the checkpoint %1: %2</source>
+        <translation>Der Checkpoint %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not an audit checkpoint: larger than %2 bytes</source>
+        <translation>%1 ist kein Audit-Checkpoint: größer als %2 Bytes</translation>
+    </message>
+</context>
+<context>
+    <name>AuditCheckpointKey</name>
+    <message>
+        <source>Cannot read the key file %1: %2</source>
+        <translation>Die Schlüsseldatei %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>%1 is encrypted with a passphrase; checkpoints are signed unattended, with an unencrypted key in a file only its owner can read (mode 0600)</source>
+        <translation>%1 ist mit einer Passphrase verschlüsselt; Checkpoints werden unbeaufsichtigt signiert, mit einem unverschlüsselten Schlüssel in einer Datei, die nur ihr Eigentümer lesen kann (Modus 0600)</translation>
+    </message>
+    <message>
+        <source>%1 holds a public key: signing a checkpoint needs the private key (openssl genpkey -algorithm ed25519 -out KEY.pem)</source>
+        <translation>%1 enthält einen öffentlichen Schlüssel: Zum Signieren eines Checkpoints wird der private Schlüssel benötigt (openssl genpkey -algorithm ed25519 -out KEY.pem)</translation>
+    </message>
+    <message>
+        <source>%1 is not a PEM private key (as openssl genpkey -algorithm ed25519 writes it): %2</source>
+        <translation>%1 ist kein privater PEM-Schlüssel (wie ihn openssl genpkey -algorithm ed25519 schreibt): %2</translation>
+    </message>
+    <message>
+        <source>%1 holds a private key: verify with its public key, and keep the private key away from the machines that verify (openssl pkey -in KEY.pem -pubout -out PUB.pem)</source>
+        <translation>%1 enthält einen privaten Schlüssel: Prüfen Sie mit seinem öffentlichen Schlüssel und halten Sie den privaten Schlüssel von den prüfenden Rechnern fern (openssl pkey -in KEY.pem -pubout -out PUB.pem)</translation>
+    </message>
+    <message>
+        <source>%1 is not a PEM public key (as openssl pkey -pubout writes it): %2</source>
+        <translation>%1 ist kein öffentlicher PEM-Schlüssel (wie ihn openssl pkey -pubout schreibt): %2</translation>
+    </message>
+    <message>
+        <source>%1 holds a key of type %2: audit checkpoints are signed with Ed25519 (openssl genpkey -algorithm ed25519 -out KEY.pem)</source>
+        <translation>%1 enthält einen Schlüssel vom Typ %2: Audit-Checkpoints werden mit Ed25519 signiert (openssl genpkey -algorithm ed25519 -out KEY.pem)</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the public half of the key: %2</source>
+        <translation>%1: Der öffentliche Teil des Schlüssels kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>a checkpoint is signed with a private key</source>
+        <translation>ein Checkpoint wird mit einem privaten Schlüssel signiert</translation>
+    </message>
+    <message>
+        <source>cannot sign the checkpoint: %1</source>
+        <translation>der Checkpoint kann nicht signiert werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>AuditCommand</name>
+    <message>
+        <source>Sign the audit chain&apos;s head with a key kept outside the database (checkpoint).</source>
+        <translation>Den Kopf der Audit-Kette mit einem außerhalb der Datenbank aufbewahrten Schlüssel signieren (Checkpoint).</translation>
+    </message>
+    <message>
+        <source>Write a signed checkpoint of the audit chain&apos;s head.</source>
+        <translation>Einen signierten Checkpoint des Kopfs der Audit-Kette schreiben.</translation>
+    </message>
+    <message>
+        <source>The Ed25519 private key to sign with, PEM, unencrypted (openssl genpkey -algorithm ed25519 -out KEY.pem). Keep it away from the database server and its owner.</source>
+        <translation>Der private Ed25519-Schlüssel zum Signieren, PEM, unverschlüsselt (openssl genpkey -algorithm ed25519 -out KEY.pem). Halten Sie ihn vom Datenbankserver und dessen Eigentümer fern.</translation>
+    </message>
+    <message>
+        <source>KEY.pem</source>
+        <translation>KEY.pem</translation>
+    </message>
+    <message>
+        <source>The checkpoint file to write (via FILE.part, mode 0600, renamed when complete).</source>
+        <translation>Die zu schreibende Checkpoint-Datei (über FILE.part, Modus 0600, nach Fertigstellung umbenannt).</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation>FILE</translation>
+    </message>
+    <message>
+        <source>dedupctl audit: missing subcommand: use checkpoint (see dedupctl audit --help)</source>
+        <translation>dedupctl audit: Unterbefehl fehlt: Verwenden Sie checkpoint (siehe dedupctl audit --help)</translation>
+    </message>
+    <message>
+        <source>dedupctl audit: unknown subcommand &apos;%1&apos;: use checkpoint</source>
+        <translation>dedupctl audit: unbekannter Unterbefehl &apos;%1&apos;: Verwenden Sie checkpoint</translation>
+    </message>
+    <message>
+        <source>dedupctl audit checkpoint: unexpected argument &apos;%1&apos;</source>
+        <translation>dedupctl audit checkpoint: unerwartetes Argument &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--key KEY.pem is required (the Ed25519 private key to sign with)</source>
+        <translation>--key KEY.pem ist erforderlich (der private Ed25519-Schlüssel zum Signieren)</translation>
+    </message>
+    <message>
+        <source>--output FILE is required (where the checkpoint goes)</source>
+        <translation>--output FILE ist erforderlich (wohin der Checkpoint geschrieben wird)</translation>
+    </message>
+    <message>
+        <source>the audit chain is BROKEN at row %1 (%2): a checkpoint is not signed for a broken chain; see dedupctl verify-audit</source>
+        <translation>die Audit-Kette ist in Zeile %1 BESCHÄDIGT (%2): Für eine beschädigte Kette wird kein Checkpoint signiert; siehe dedupctl verify-audit</translation>
+    </message>
+    <message>
+        <source>audit checkpoint written to %1: row %2, hash %3, %4 rows, server time %5, signed with %6</source>
+        <translation>Audit-Checkpoint nach %1 geschrieben: Zeile %2, Hash %3, %4 Zeilen, Serverzeit %5, signiert mit %6</translation>
+    </message>
+</context>
+<context>
     <name>AuditLogView</name>
     <message>
         <source>R&amp;un:</source>
@@ -563,6 +752,14 @@
     <message>
         <source>Select an entry to see its parameters and the run before and after</source>
         <translation>Wählen Sie einen Eintrag, um seine Parameter und den Lauf davor und danach zu sehen</translation>
+    </message>
+    <message>
+        <source>&amp;Verify chain</source>
+        <translation>Kette &amp;prüfen</translation>
+    </message>
+    <message>
+        <source>Ask the store to check the audit log&apos;s hash chain from its first row to its head (dedup.verify_audit)</source>
+        <translation>Den Store die Hash-Kette des Audit-Protokolls von der ersten Zeile bis zum Kopf prüfen lassen (dedup.verify_audit)</translation>
     </message>
 </context>
 <context>
@@ -799,6 +996,14 @@
         <source>--db holds a %1: a command line is visible to other users (ps, /proc) and stays in shell history. Put the password in ~/.pgpass (or the file PGPASSFILE names), in the PGPASSWORD environment variable, or in a service file (--db service=NAME).</source>
         <translation>--db enthält ein %1: Eine Befehlszeile ist für andere Benutzer sichtbar (ps, /proc) und bleibt in der Shell-History. Legen Sie das Passwort in ~/.pgpass (oder der Datei, die PGPASSFILE nennt), in der Umgebungsvariablen PGPASSWORD oder in einer Servicedatei (--db service=NAME) ab.</translation>
     </message>
+    <message>
+        <source>--db holds a %1: a command line is visible to other users (ps, /proc) and stays in shell history. Leave it out and type the client key&apos;s passphrase when asked, or put it in a service file (--db service=NAME).</source>
+        <translation>--db enthält ein %1: Eine Befehlszeile ist für andere Benutzer sichtbar (ps, /proc) und bleibt in der Shell-History. Lassen Sie es weg und geben Sie die Passphrase des Client-Schlüssels ein, wenn Sie danach gefragt werden, oder legen Sie es in einer Servicedatei ab (--db service=NAME).</translation>
+    </message>
+    <message>
+        <source>dedupctl: the server is reached over the network and no sslmode was given, so dedupctl uses sslmode=verify-full, which needs the certificate of the authority that signed the server&apos;s certificate: install it as ~/.postgresql/root.crt, or name it with sslrootcert=PATH in --db or PGSSLROOTCERT. Only on a network you trust, give a weaker sslmode explicitly (sslmode=require encrypts without verifying the server).</source>
+        <translation>dedupctl: Der Server wird über das Netzwerk erreicht und es wurde kein sslmode angegeben, daher verwendet dedupctl sslmode=verify-full; dafür wird das Zertifikat der Zertifizierungsstelle benötigt, die das Serverzertifikat signiert hat: Installieren Sie es als ~/.postgresql/root.crt oder geben Sie es mit sslrootcert=PATH in --db oder PGSSLROOTCERT an. Geben Sie nur in einem vertrauenswürdigen Netzwerk ausdrücklich einen schwächeren sslmode an (sslmode=require verschlüsselt, ohne den Server zu prüfen).</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionCheck</name>
@@ -919,14 +1124,6 @@
         <translation>Der Store hat die Schemaversion %1, neuer als diese Konsole (Version %2). Installieren Sie eine neuere Dedup Console; diese könnte den Store falsch lesen.</translation>
     </message>
     <message>
-        <source>on</source>
-        <translation>an</translation>
-    </message>
-    <message>
-        <source>off</source>
-        <translation>aus</translation>
-    </message>
-    <message>
         <source>The primary answers, but the standby named under &quot;Read from standby&quot; does not: %1 Fix or clear that field (lists then read from the primary).</source>
         <translation>Der Primärserver antwortet, aber der unter „Vom Standby lesen“ genannte Standby nicht: %1 Korrigieren oder leeren Sie dieses Feld (Listen lesen dann vom Primärserver).</translation>
     </message>
@@ -971,16 +1168,20 @@
         <translation>Verbunden, aber die Berechtigungen dieses Logins im Store konnten nicht gelesen werden (dedup.my_access()): Siehe Details.</translation>
     </message>
     <message>
-        <source>Connected as %1 (%2) to %3, PostgreSQL %4, schema v%5, TLS %6.</source>
-        <translation>Verbunden als %1 (%2) mit %3, PostgreSQL %4, Schema v%5, TLS %6.</translation>
-    </message>
-    <message>
         <source>Login %1 has no viewer or operator grant in this store: the console will show no runs and offer no actions. Ask the store&apos;s owner for one, e.g. SELECT dedup.access_grant(&apos;%1&apos;, &apos;viewer&apos;);</source>
         <translation>Das Login %1 hat in diesem Store keine Betrachter- oder Operator-Berechtigung: Die Konsole zeigt keine Läufe und bietet keine Aktionen an. Bitten Sie den Eigentümer des Stores um eine, z. B. SELECT dedup.access_grant(&apos;%1&apos;, &apos;viewer&apos;);</translation>
     </message>
     <message>
         <source>%1 Lists, dashboards and reports read from the standby %2 (%3); run detail and actions use the primary.</source>
         <translation>%1 Listen, Dashboards und Berichte lesen vom Standby %2 (%3); Laufdetails und Aktionen verwenden den Primärserver.</translation>
+    </message>
+    <message>
+        <source>%1 is reached over the network, so sslmode is verify-full unless chosen otherwise, and the root certificate needed to verify the server is missing or unreadable. Choose the certificate of the authority that signed the server&apos;s certificate under &quot;Root certificate&quot;, or install it as ~/.postgresql/root.crt. Only on a network you trust, choose a weaker sslmode explicitly (require encrypts without verifying the server).</source>
+        <translation>%1 wird über das Netzwerk erreicht, daher ist sslmode verify-full, sofern nicht anders gewählt, und das zur Prüfung des Servers nötige Stammzertifikat fehlt oder ist nicht lesbar. Wählen Sie unter „Stammzertifikat“ das Zertifikat der Zertifizierungsstelle, die das Serverzertifikat signiert hat, oder installieren Sie es als ~/.postgresql/root.crt. Wählen Sie nur in einem vertrauenswürdigen Netzwerk ausdrücklich einen schwächeren sslmode (require verschlüsselt, ohne den Server zu prüfen).</translation>
+    </message>
+    <message>
+        <source>Connected as %1 (%2) to %3, PostgreSQL %4, schema v%5. %6.</source>
+        <translation>Verbunden als %1 (%2) mit %3, PostgreSQL %4, Schema v%5. %6.</translation>
     </message>
 </context>
 <context>
@@ -1193,10 +1394,6 @@
         <translation>Der Verbindungsstring kann nicht gelesen werden (%1). Schreiben Sie eine postgresql://-URI oder key=value-Paare, Werte mit Leerzeichen in einfachen Anführungszeichen.</translation>
     </message>
     <message>
-        <source>The connection string contains a password. Passwords are never saved with a profile: remove it from the string, then choose &quot;System keychain&quot; or &quot;Ask each time&quot; and type it in the password field.</source>
-        <translation>Der Verbindungsstring enthält ein Passwort. Passwörter werden nie mit einem Profil gespeichert: Entfernen Sie es aus dem String, wählen Sie dann „System-Schlüsselbund“ oder „Jedes Mal fragen“ und geben Sie es in das Passwortfeld ein.</translation>
-    </message>
-    <message>
         <source>The connect timeout cannot be negative (0 waits as long as the system does).</source>
         <translation>Der Verbindungs-Timeout darf nicht negativ sein (0 wartet so lange wie das System).</translation>
     </message>
@@ -1244,6 +1441,30 @@
         <source>The standby&apos;s connection string contains a password. Passwords are never saved with a profile: remove it; the standby is reached with the primary&apos;s password (a standby has the primary&apos;s roles).</source>
         <translation>Der Verbindungsstring des Standbys enthält ein Passwort. Passwörter werden nie mit einem Profil gespeichert: Entfernen Sie es; der Standby wird mit dem Passwort des Primärservers erreicht (ein Standby hat die Rollen des Primärservers).</translation>
     </message>
+    <message>
+        <source>%1 contains a password. Passwords are never saved with a profile: remove it from the string, then choose &quot;System keychain&quot; or &quot;Ask each time&quot; and type it in the password field (or keep it in ~/.pgpass or the PGPASSWORD environment variable and choose &quot;No password&quot;).</source>
+        <translation>%1 enthält ein Passwort. Passwörter werden nie mit einem Profil gespeichert: Entfernen Sie es aus dem String, wählen Sie dann „System-Schlüsselbund“ oder „Jedes Mal fragen“ und geben Sie es in das Passwortfeld ein (oder belassen Sie es in ~/.pgpass oder der Umgebungsvariablen PGPASSWORD und wählen Sie „Kein Passwort“).</translation>
+    </message>
+    <message>
+        <source>%1 contains an sslpassword (the passphrase of the client key). Secrets are never saved with a profile: remove it, and keep the client key (sslkey) in a file only you can read (chmod 600) without a passphrase.</source>
+        <translation>%1 enthält ein sslpassword (die Passphrase des Client-Schlüssels). Geheimnisse werden nie mit einem Profil gespeichert: Entfernen Sie es und legen Sie den Client-Schlüssel (sslkey) ohne Passphrase in einer Datei ab, die nur Sie lesen können (chmod 600).</translation>
+    </message>
+    <message>
+        <source>%1 contains %2, a secret. Secrets are never saved with a profile: remove it.</source>
+        <translation>%1 enthält %2, ein Geheimnis. Geheimnisse werden nie mit einem Profil gespeichert: Entfernen Sie es.</translation>
+    </message>
+    <message>
+        <source>The connection string</source>
+        <translation>Der Verbindungsstring</translation>
+    </message>
+    <message>
+        <source>The standby&apos;s connection string</source>
+        <translation>Der Verbindungsstring des Standbys</translation>
+    </message>
+    <message>
+        <source>The server is reached over the network, so sslmode is verify-full unless chosen otherwise: the server&apos;s certificate and host name are checked against the root certificate of the authority that signed it. Choose it under &quot;Root certificate&quot; or install it as %1. Only on a network you trust, choose a weaker sslmode explicitly (require encrypts without verifying the server).</source>
+        <translation>Der Server wird über das Netzwerk erreicht, daher ist sslmode verify-full, sofern nicht anders gewählt: Zertifikat und Hostname des Servers werden anhand des Stammzertifikats der Zertifizierungsstelle geprüft, die es signiert hat. Wählen Sie es unter „Stammzertifikat“ oder installieren Sie es als %1. Wählen Sie nur in einem vertrauenswürdigen Netzwerk ausdrücklich einen schwächeren sslmode (require verschlüsselt, ohne den Server zu prüfen).</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionProfiles</name>
@@ -1254,6 +1475,10 @@
     <message>
         <source>Another profile is already called &quot;%1&quot;.</source>
         <translation>Ein anderes Profil heißt bereits „%1“.</translation>
+    </message>
+    <message>
+        <source>Profile &quot;%1&quot;: the settings file held its %2. It is not used and has been removed; everything else in the profile is kept. Passwords go in the system keychain, are typed when connecting, or come from ~/.pgpass or PGPASSWORD.</source>
+        <translation>Profil „%1“: Die Einstellungsdatei enthielt sein %2. Es wird nicht verwendet und wurde entfernt; alles andere im Profil bleibt erhalten. Passwörter gehören in den System-Schlüsselbund, werden beim Verbinden eingegeben oder stammen aus ~/.pgpass oder PGPASSWORD.</translation>
     </message>
 </context>
 <context>
@@ -2200,10 +2425,6 @@
 <context>
     <name>ReportExporter</name>
     <message>
-        <source>The report has no redaction key (use ReportSpec::newRedactionKey()).</source>
-        <translation>Der Bericht hat keinen Schwärzungsschlüssel (verwenden Sie ReportSpec::newRedactionKey()).</translation>
-    </message>
-    <message>
         <source>The report&apos;s output is not open for writing.</source>
         <translation>Die Ausgabe des Berichts ist nicht zum Schreiben geöffnet.</translation>
     </message>
@@ -2218,6 +2439,34 @@
     <message>
         <source>Showing raw keys, scopes and payloads needs the dedup_operator role; this role may only export redacted reports (%1).</source>
         <translation>Das Anzeigen roher Schlüssel, Bereiche und Nutzdaten erfordert die Rolle dedup_operator; diese Rolle darf nur geschwärzte Berichte exportieren (%1).</translation>
+    </message>
+    <message>
+        <source>A report is already open on this connection; finish it before starting another.</source>
+        <translation>Auf dieser Verbindung ist bereits ein Bericht geöffnet; schließen Sie ihn ab, bevor Sie einen weiteren beginnen.</translation>
+    </message>
+    <message>
+        <source>The connection is inside a transaction; a report needs its own.</source>
+        <translation>Die Verbindung befindet sich in einer Transaktion; ein Bericht benötigt eine eigene.</translation>
+    </message>
+    <message>
+        <source>No report is open.</source>
+        <translation>Es ist kein Bericht geöffnet.</translation>
+    </message>
+    <message>
+        <source>An export of this report failed; the report was abandoned.</source>
+        <translation>Ein Export dieses Berichts ist fehlgeschlagen; der Bericht wurde verworfen.</translation>
+    </message>
+    <message>
+        <source>An earlier export of this report failed; start a new report.</source>
+        <translation>Ein früherer Export dieses Berichts ist fehlgeschlagen; beginnen Sie einen neuen Bericht.</translation>
+    </message>
+    <message>
+        <source>This report was started redacted; raw values need a new report (and its audited reveal).</source>
+        <translation>Dieser Bericht wurde geschwärzt begonnen; Rohwerte erfordern einen neuen Bericht (und dessen im Audit-Protokoll erfasste Offenlegung).</translation>
+    </message>
+    <message>
+        <source>This report was started with raw values; a redacted export needs a new report.</source>
+        <translation>Dieser Bericht wurde mit Rohwerten begonnen; ein geschwärzter Export erfordert einen neuen Bericht.</translation>
     </message>
 </context>
 <context>
@@ -2249,10 +2498,6 @@
     <message>
         <source>Generated by</source>
         <translation>Erstellt von</translation>
-    </message>
-    <message>
-        <source>database role %1; OS user %2 on host %3</source>
-        <translation>Datenbankrolle %1; Betriebssystembenutzer %2 auf Host %3</translation>
     </message>
     <message>
         <source>Time range</source>
@@ -2345,6 +2590,22 @@
     <message>
         <source>routed to manual review in the range</source>
         <translation>im Zeitraum an die manuelle Prüfung weitergeleitet</translation>
+    </message>
+    <message>
+        <source>database role %1, client address %2 (from the server)</source>
+        <translation>Datenbankrolle %1, Client-Adresse %2 (vom Server)</translation>
+    </message>
+    <message>
+        <source>none (local Unix-socket connection)</source>
+        <translation>keine (lokale Unix-Socket-Verbindung)</translation>
+    </message>
+    <message>
+        <source>Reported by the client</source>
+        <translation>Vom Client übermittelt</translation>
+    </message>
+    <message>
+        <source>OS user %1 on host %2 (not verified)</source>
+        <translation>OS-Benutzer %1 auf Host %2 (nicht geprüft)</translation>
     </message>
 </context>
 <context>
@@ -2532,12 +2793,12 @@
         <translation>Diese Tabelle führt die %1 neuesten von %2 Operator-Aktionen im Zeitraum auf. Alle %2 stehen in %3.</translation>
     </message>
     <message>
-        <source>OS user %1</source>
-        <translation>Betriebssystembenutzer %1</translation>
-    </message>
-    <message>
         <source>—</source>
         <translation>—</translation>
+    </message>
+    <message>
+        <source>OS user %1 (reported by client)</source>
+        <translation>OS-Benutzer %1 (vom Client übermittelt)</translation>
     </message>
 </context>
 <context>
@@ -2631,10 +2892,6 @@
     <message>
         <source>chain head: missing</source>
         <translation>Kettenkopf: fehlt</translation>
-    </message>
-    <message>
-        <source>Audit chain intact: every audit row matches its hash and its predecessor (%1).</source>
-        <translation>Audit-Kette intakt: Jede Audit-Zeile passt zu ihrem Hash und zu ihrer Vorgängerin (%1).</translation>
     </message>
     <message>
         <source>row %1 was changed after it was written: its hash does not match its content</source>
@@ -2735,6 +2992,53 @@
     <message>
         <source>Day created (UTC)</source>
         <translation>Erstellungstag (UTC)</translation>
+    </message>
+    <message>
+        <source>Audit chain intact: every audit row matches its hash and its predecessor (%1). Verified by the store from the first row to the head; not checked against a checkpoint signed outside the database (dedupctl verify-audit --checkpoint), without which a rewrite of the whole chain by the store&apos;s owner would not show here.</source>
+        <translation>Audit-Kette intakt: Jede Audit-Zeile passt zu ihrem Hash und ihrer Vorgängerin (%1). Vom Store von der ersten Zeile bis zum Kopf geprüft; nicht mit einem außerhalb der Datenbank signierten Checkpoint abgeglichen (dedupctl verify-audit --checkpoint), ohne den ein Neuschreiben der gesamten Kette durch den Eigentümer des Stores hier nicht sichtbar würde.</translation>
+    </message>
+    <message>
+        <source>row %1 is dated before the row preceding it: it was written past the chain trigger (back-dated)</source>
+        <translation>Zeile %1 ist früher datiert als die Zeile davor: Sie wurde am Ketten-Trigger vorbei geschrieben (rückdatiert)</translation>
+    </message>
+</context>
+<context>
+    <name>RevealDialog</name>
+    <message>
+        <source>Fields to reveal</source>
+        <translation>Offenzulegende Felder</translation>
+    </message>
+    <message>
+        <source>&amp;Key</source>
+        <translation>&amp;Schlüssel</translation>
+    </message>
+    <message>
+        <source>&amp;Last error</source>
+        <translation>&amp;Letzter Fehler</translation>
+    </message>
+    <message>
+        <source>&amp;Correlation id</source>
+        <translation>&amp;Korrelations-ID</translation>
+    </message>
+    <message>
+        <source>R&amp;esult</source>
+        <translation>&amp;Ergebnis</translation>
+    </message>
+    <message>
+        <source>&amp;Fingerprint</source>
+        <translation>&amp;Fingerabdruck</translation>
+    </message>
+    <message>
+        <source>Re&amp;view reason</source>
+        <translation>&amp;Prüfgrund</translation>
+    </message>
+    <message>
+        <source>&amp;Reason:</source>
+        <translation>Be&amp;gründung:</translation>
+    </message>
+    <message>
+        <source>Required: goes into the audit log (e.g. a ticket number)</source>
+        <translation>Pflichtfeld: wird ins Audit-Protokoll geschrieben (z. B. eine Ticketnummer)</translation>
     </message>
 </context>
 <context>
@@ -2901,6 +3205,10 @@
     <message>
         <source>Audit</source>
         <translation>Audit</translation>
+    </message>
+    <message>
+        <source>&amp;Hide Revealed Values</source>
+        <translation>Offengelegte Werte &amp;ausblenden</translation>
     </message>
 </context>
 <context>
@@ -3423,15 +3731,78 @@
     </message>
 </context>
 <context>
+    <name>TlsState</name>
+    <message>
+        <source>Not encrypted (local socket)</source>
+        <translation>Nicht verschlüsselt (lokaler Socket)</translation>
+    </message>
+    <message>
+        <source>Not encrypted (loopback)</source>
+        <translation>Nicht verschlüsselt (Loopback)</translation>
+    </message>
+    <message>
+        <source>Not encrypted: %1 is reached over the network (sslmode=%2)</source>
+        <translation>Nicht verschlüsselt: %1 wird über das Netzwerk erreicht (sslmode=%2)</translation>
+    </message>
+    <message>
+        <source>without a certificate</source>
+        <translation>ohne Zertifikat</translation>
+    </message>
+    <message>
+        <source>%1, server %2</source>
+        <translation>%1, Server %2</translation>
+    </message>
+    <message>
+        <source>(host name not checked: sslmode=verify-ca)</source>
+        <translation>(Hostname nicht geprüft: sslmode=verify-ca)</translation>
+    </message>
+    <message>
+        <source>(not verified: sslmode=%1)</source>
+        <translation>(nicht geprüft: sslmode=%1)</translation>
+    </message>
+    <message>
+        <source>Host: %1</source>
+        <translation>Host: %1</translation>
+    </message>
+    <message>
+        <source>local socket</source>
+        <translation>lokaler Socket</translation>
+    </message>
+    <message>
+        <source>sslmode: %1</source>
+        <translation>sslmode: %1</translation>
+    </message>
+    <message>
+        <source>Protocol: %1, cipher %2</source>
+        <translation>Protokoll: %1, Verschlüsselung %2</translation>
+    </message>
+    <message>
+        <source>Server certificate: %1</source>
+        <translation>Serverzertifikat: %1</translation>
+    </message>
+    <message>
+        <source>Names: %1</source>
+        <translation>Namen: %1</translation>
+    </message>
+    <message>
+        <source>Issued by: %1</source>
+        <translation>Ausgestellt von: %1</translation>
+    </message>
+    <message>
+        <source>Not encrypted</source>
+        <translation>Nicht verschlüsselt</translation>
+    </message>
+    <message>
+        <source>The server&apos;s identity is not fully verified: someone on the network could pose as it. Use sslmode=verify-full.</source>
+        <translation>Die Identität des Servers ist nicht vollständig geprüft: Jemand im Netzwerk könnte sich als dieser Server ausgeben. Verwenden Sie sslmode=verify-full.</translation>
+    </message>
+    <message>
+        <source>Passwords and data cross the network in plain text. Use sslmode=verify-full.</source>
+        <translation>Passwörter und Daten werden im Klartext über das Netzwerk übertragen. Verwenden Sie sslmode=verify-full.</translation>
+    </message>
+</context>
+<context>
     <name>VerifyAuditCommand</name>
-    <message>
-        <source>Verify the audit log&apos;s hash chain (exit 1 if it was tampered with).</source>
-        <translation>Die Hash-Kette des Audit-Protokolls prüfen (Exit-Code 1, falls sie manipuliert wurde).</translation>
-    </message>
-    <message>
-        <source>dedupctl verify-audit: %1</source>
-        <translation>dedupctl verify-audit: %1</translation>
-    </message>
     <message>
         <source>audit chain intact: %1 rows</source>
         <translation>Audit-Kette intakt: %1 Zeilen</translation>
@@ -3469,12 +3840,87 @@
         <translation>tatsächlich: %1</translation>
     </message>
     <message>
-        <source>chain head: row %1, hash %2 (keep it outside the database to detect a rewritten chain)</source>
-        <translation>Kettenkopf: Zeile %1, Hash %2 (bewahren Sie ihn außerhalb der Datenbank auf, um eine umgeschriebene Kette zu erkennen)</translation>
-    </message>
-    <message>
         <source>chain head: missing</source>
         <translation>Kettenkopf: fehlt</translation>
+    </message>
+    <message>
+        <source>Verify the audit log&apos;s hash chain, and signed checkpoints of it (exit 1 if it was tampered with).</source>
+        <translation>Die Hash-Kette des Audit-Protokolls und signierte Checkpoints davon prüfen (Exit-Code 1 bei Manipulation).</translation>
+    </message>
+    <message>
+        <source>A checkpoint written by dedupctl audit checkpoint: today&apos;s chain must still hold its row with its hash (repeat for several; needs --pubkey).</source>
+        <translation>Ein von dedupctl audit checkpoint geschriebener Checkpoint: Die heutige Kette muss seine Zeile noch mit seinem Hash enthalten (für mehrere wiederholen; benötigt --pubkey).</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation>FILE</translation>
+    </message>
+    <message>
+        <source>The Ed25519 public key (PEM) the checkpoints must be signed with (openssl pkey -in KEY.pem -pubout -out PUB.pem).</source>
+        <translation>Der öffentliche Ed25519-Schlüssel (PEM) zu dem Schlüssel, mit dem die Checkpoints signiert sein müssen (openssl pkey -in KEY.pem -pubout -out PUB.pem).</translation>
+    </message>
+    <message>
+        <source>PUB.pem</source>
+        <translation>PUB.pem</translation>
+    </message>
+    <message>
+        <source>--pubkey needs --checkpoint FILE (the checkpoints to check with it)</source>
+        <translation>--pubkey benötigt --checkpoint FILE (die damit zu prüfenden Checkpoints)</translation>
+    </message>
+    <message>
+        <source>--checkpoint needs --pubkey PUB.pem (the public key of the key that signed the checkpoints)</source>
+        <translation>--checkpoint benötigt --pubkey PUB.pem (den öffentlichen Schlüssel zu dem Schlüssel, der die Checkpoints signiert hat)</translation>
+    </message>
+    <message>
+        <source>the chain now ends at row %1, before the checkpoint&apos;s row %2: rows were removed from the end, or the head was moved back</source>
+        <translation>die Kette endet jetzt bei Zeile %1, vor Zeile %2 des Checkpoints: Am Ende wurden Zeilen entfernt, oder der Kopf wurde zurückgesetzt</translation>
+    </message>
+    <message>
+        <source>row %1 is no longer in the chain: rows were removed or renumbered</source>
+        <translation>Zeile %1 ist nicht mehr in der Kette: Zeilen wurden entfernt oder umnummeriert</translation>
+    </message>
+    <message>
+        <source>row %1 now has hash %2, the checkpoint signed %3: that row or one before it was rewritten and the chain re-hashed</source>
+        <translation>Zeile %1 hat jetzt den Hash %2, der Checkpoint hat %3 signiert: Diese Zeile oder eine davor wurde neu geschrieben und die Kette neu gehasht</translation>
+    </message>
+    <message>
+        <source>row %1 still has the checkpoint&apos;s hash, but the chain up to it is broken at row %2 (%3)</source>
+        <translation>Zeile %1 hat noch den Hash des Checkpoints, aber die Kette bis dorthin ist in Zeile %2 beschädigt (%3)</translation>
+    </message>
+    <message>
+        <source>the store answered &apos;%1&apos;</source>
+        <translation>der Store hat &apos;%1&apos; geantwortet</translation>
+    </message>
+    <message>
+        <source>row %1 is dated before the row preceding it: it was written past the chain trigger (back-dated)</source>
+        <translation>Zeile %1 ist früher datiert als die Zeile davor: Sie wurde am Ketten-Trigger vorbei geschrieben (rückdatiert)</translation>
+    </message>
+    <message>
+        <source>checkpoint %1: holds (row %2, hash %3, signed at %4)</source>
+        <translation>Checkpoint %1: stimmt überein (Zeile %2, Hash %3, signiert am %4)</translation>
+    </message>
+    <message>
+        <source>checkpoint %1: DOES NOT HOLD: %2</source>
+        <translation>Checkpoint %1: STIMMT NICHT ÜBEREIN: %2</translation>
+    </message>
+    <message>
+        <source>chain head: row %1, hash %2</source>
+        <translation>Kettenkopf: Zeile %1, Hash %2</translation>
+    </message>
+    <message>
+        <source>not checked against a signed checkpoint: a chain rewritten with every later hash recomputed and the head moved verifies as intact on its own (dedupctl audit checkpoint, then --checkpoint FILE --pubkey PUB.pem)</source>
+        <translation>nicht mit einem signierten Checkpoint abgeglichen: Eine neu geschriebene Kette, bei der alle späteren Hashes neu berechnet und der Kopf verschoben wurden, gilt für sich allein geprüft als intakt (dedupctl audit checkpoint, dann --checkpoint FILE --pubkey PUB.pem)</translation>
+    </message>
+    <message>
+        <source>first checkpoint that does not hold: %1: %2</source>
+        <translation>erster nicht übereinstimmender Checkpoint: %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>every checkpoint holds (%n checkpoint(s) signed by %1)</source>
+        <translation>
+            <numerusform>der Checkpoint stimmt überein (%n Checkpoint, signiert mit %1)</numerusform>
+            <numerusform>alle Checkpoints stimmen überein (%n Checkpoints, signiert mit %1)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3698,20 +4144,12 @@
         <translation>Abgelehnt (Lauf hatte sich geändert)</translation>
     </message>
     <message>
-        <source>Database role %1; OS user %2; host %3; address %4; application %5</source>
-        <translation>Datenbankrolle %1; Betriebssystembenutzer %2; Host %3; Adresse %4; Anwendung %5</translation>
-    </message>
-    <message>
         <source>Action key %1</source>
         <translation>Aktionsschlüssel %1</translation>
     </message>
     <message>
         <source>When</source>
         <translation>Wann</translation>
-    </message>
-    <message>
-        <source>Who</source>
-        <translation>Wer</translation>
     </message>
     <message>
         <source>Action</source>
@@ -3733,17 +4171,13 @@
         <source>Before → after</source>
         <translation>Vorher → nachher</translation>
     </message>
+    <message>
+        <source>Database role (client-reported)</source>
+        <translation>Datenbankrolle (Client-Angaben)</translation>
+    </message>
 </context>
 <context>
     <name>dedup::models::AuditTableModel</name>
-    <message>
-        <source>%1 as %2</source>
-        <translation>%1 als %2</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
     <message>
         <source>Nothing changed.</source>
         <translation>Nichts geändert.</translation>
@@ -3761,20 +4195,12 @@
         <translation>Abgelehnt (Lauf hatte sich geändert)</translation>
     </message>
     <message>
-        <source>Database role %1; OS user %2; host %3; address %4; application %5</source>
-        <translation>Datenbankrolle %1; Betriebssystembenutzer %2; Host %3; Adresse %4; Anwendung %5</translation>
-    </message>
-    <message>
         <source>Action key %1</source>
         <translation>Aktionsschlüssel %1</translation>
     </message>
     <message>
         <source>When</source>
         <translation>Wann</translation>
-    </message>
-    <message>
-        <source>Who</source>
-        <translation>Wer</translation>
     </message>
     <message>
         <source>Action</source>
@@ -3791,6 +4217,46 @@
     <message>
         <source>Before → after</source>
         <translation>Vorher → nachher</translation>
+    </message>
+    <message>
+        <source>%1 (client reports %2)</source>
+        <translation>%1 (laut Client %2)</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>nicht übermittelt</translation>
+    </message>
+    <message>
+        <source>Database role (from server): %1</source>
+        <translation>Datenbankrolle (vom Server): %1</translation>
+    </message>
+    <message>
+        <source>Client address (from server): %1</source>
+        <translation>Client-Adresse (vom Server): %1</translation>
+    </message>
+    <message>
+        <source>none (local Unix-socket connection)</source>
+        <translation>keine (lokale Unix-Socket-Verbindung)</translation>
+    </message>
+    <message>
+        <source>OS user (reported by client): %1</source>
+        <translation>OS-Benutzer (vom Client übermittelt): %1</translation>
+    </message>
+    <message>
+        <source>Client host (reported by client): %1</source>
+        <translation>Client-Host (vom Client übermittelt): %1</translation>
+    </message>
+    <message>
+        <source>Application (reported by client): %1</source>
+        <translation>Anwendung (vom Client übermittelt): %1</translation>
+    </message>
+    <message>
+        <source>The database role and the client address come from the server. The OS user, host and application in brackets are reported by the client about itself and are not verified.</source>
+        <translation>Datenbankrolle und Client-Adresse stammen vom Server. OS-Benutzer, Host und Anwendung in Klammern übermittelt der Client selbst; sie sind nicht geprüft.</translation>
+    </message>
+    <message>
+        <source>Database role (client-reported)</source>
+        <translation>Datenbankrolle (Client-Angaben)</translation>
     </message>
 </context>
 <context>
@@ -5013,6 +5479,30 @@
         <source>(loading…)</source>
         <translation>(wird geladen…)</translation>
     </message>
+    <message>
+        <source>AUDIT CHAIN BROKEN at row %1 (%2), found by the store at %3: audit rows were changed, removed or inserted behind the append-only triggers (dedupctl verify-audit shows the details).</source>
+        <translation>AUDIT-KETTE in Zeile %1 BESCHÄDIGT (%2), festgestellt vom Store um %3: Audit-Zeilen wurden an den Append-only-Triggern vorbei geändert, entfernt oder eingefügt (dedupctl verify-audit zeigt die Details).</translation>
+    </message>
+    <message>
+        <source>Audit chain verified by the store at %1: no audit rows yet.</source>
+        <translation>Audit-Kette vom Store um %1 geprüft: noch keine Audit-Zeilen.</translation>
+    </message>
+    <message>
+        <source>Audit chain verified by the store at %1, from its first row to row %2 (head hash %3): every row matches its hash and its predecessor. Not checked against a checkpoint signed outside the database, without which a rewrite of the whole chain by the store&apos;s owner would not show (dedupctl verify-audit --checkpoint).</source>
+        <translation>Audit-Kette vom Store um %1 geprüft, von der ersten Zeile bis Zeile %2 (Kopf-Hash %3): Jede Zeile passt zu ihrem Hash und ihrer Vorgängerin. Nicht mit einem außerhalb der Datenbank signierten Checkpoint abgeglichen, ohne den ein Neuschreiben der gesamten Kette durch den Eigentümer des Stores nicht sichtbar würde (dedupctl verify-audit --checkpoint).</translation>
+    </message>
+    <message>
+        <source>Audit chain not verified yet.</source>
+        <translation>Audit-Kette noch nicht geprüft.</translation>
+    </message>
+    <message>
+        <source>The audit chain could not be verified: %1</source>
+        <translation>Die Audit-Kette konnte nicht geprüft werden: %1</translation>
+    </message>
+    <message>
+        <source>Verifying the audit chain…</source>
+        <translation>Audit-Kette wird geprüft…</translation>
+    </message>
 </context>
 <context>
     <name>dedup::widgets::BulkActionDialog</name>
@@ -5206,10 +5696,6 @@
 <context>
     <name>dedup::widgets::ConnectionDialog</name>
     <message>
-        <source>libpq default (PGSSLMODE, else prefer)</source>
-        <translation>libpq-Standard (PGSSLMODE, sonst prefer)</translation>
-    </message>
-    <message>
         <source>disable: never encrypted</source>
         <translation>disable: nie verschlüsselt</translation>
     </message>
@@ -5360,6 +5846,50 @@
     <message>
         <source>Warning: %1</source>
         <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>default: verify-full over the network (or PGSSLMODE)</source>
+        <translation>Standard: verify-full über das Netzwerk (oder PGSSLMODE)</translation>
+    </message>
+    <message>
+        <source>--connect held a %1, which was not used: a command line is visible to other users (ps, /proc) and stays in shell history.</source>
+        <translation>--connect enthielt ein %1, das nicht verwendet wurde: Eine Befehlszeile ist für andere Benutzer sichtbar (ps, /proc) und bleibt in der Shell-History.</translation>
+    </message>
+    <message>
+        <source>Type the password here (choose &quot;System keychain&quot; to keep it there), or put it in ~/.pgpass or the PGPASSWORD environment variable, then connect.</source>
+        <translation>Geben Sie das Passwort hier ein (wählen Sie „System-Schlüsselbund“, um es dort aufzubewahren) oder legen Sie es in ~/.pgpass oder der Umgebungsvariablen PGPASSWORD ab und verbinden Sie sich dann.</translation>
+    </message>
+    <message>
+        <source>Keep the client key (sslkey) in a file only you can read (chmod 600), without a passphrase.</source>
+        <translation>Legen Sie den Client-Schlüssel (sslkey) ohne Passphrase in einer Datei ab, die nur Sie lesen können (chmod 600).</translation>
+    </message>
+    <message>
+        <source>Connects with verify-full, the default for a host reached over the network: the server&apos;s certificate and host name are checked.</source>
+        <translation>Verbindet mit verify-full, dem Standard für einen über das Netzwerk erreichten Host: Zertifikat und Hostname des Servers werden geprüft.</translation>
+    </message>
+    <message>
+        <source>Connects with prefer, the default on this machine (local socket or loopback).</source>
+        <translation>Verbindet mit prefer, dem Standard auf diesem Rechner (lokaler Socket oder Loopback).</translation>
+    </message>
+    <message>
+        <source>Connects with verify-full: the server&apos;s certificate and host name are checked.</source>
+        <translation>Verbindet mit verify-full: Zertifikat und Hostname des Servers werden geprüft.</translation>
+    </message>
+    <message>
+        <source>Connects with sslmode %1, chosen explicitly (local socket or loopback).</source>
+        <translation>Verbindet mit sslmode %1, ausdrücklich gewählt (lokaler Socket oder Loopback).</translation>
+    </message>
+    <message>
+        <source>Warning: sslmode verify-ca, chosen explicitly: the certificate is checked, the host name is not.</source>
+        <translation>Warnung: sslmode verify-ca, ausdrücklich gewählt: Das Zertifikat wird geprüft, der Hostname nicht.</translation>
+    </message>
+    <message>
+        <source>Warning: sslmode require, chosen explicitly: encrypted, but the server is not verified, so someone on the network could pose as it.</source>
+        <translation>Warnung: sslmode require, ausdrücklich gewählt: verschlüsselt, aber der Server wird nicht geprüft, sodass sich jemand im Netzwerk als dieser Server ausgeben könnte.</translation>
+    </message>
+    <message>
+        <source>Warning: sslmode %1, chosen explicitly: the connection may cross the network unencrypted, password and data readable on the way.</source>
+        <translation>Warnung: sslmode %1, ausdrücklich gewählt: Die Verbindung kann unverschlüsselt über das Netzwerk laufen; Passwort und Daten sind unterwegs lesbar.</translation>
     </message>
 </context>
 <context>
@@ -5973,6 +6503,49 @@
     </message>
 </context>
 <context>
+    <name>dedup::widgets::RevealDialog</name>
+    <message>
+        <source>Reveal values: run %1</source>
+        <translation>Werte offenlegen: Lauf %1</translation>
+    </message>
+    <message>
+        <source>Patient-bearing values are shown redacted. Revealing them shows the raw values of run %1 in the run detail and records your login, the fields and your reason in the audit log.</source>
+        <translation>Werte mit Patientenbezug werden geschwärzt angezeigt. Beim Offenlegen werden die Rohwerte von Lauf %1 in den Laufdetails angezeigt, und Ihr Login, die Felder und Ihre Begründung werden im Audit-Protokoll erfasst.</translation>
+    </message>
+    <message>
+        <source>&amp;Reveal</source>
+        <translation>&amp;Offenlegen</translation>
+    </message>
+    <message>
+        <source>Revealing…</source>
+        <translation>Wird offengelegt…</translation>
+    </message>
+    <message>
+        <source>Your login may not reveal values of this run: that needs an operator grant covering its workflow and scope.</source>
+        <translation>Ihr Login darf Werte dieses Laufs nicht offenlegen: Dafür ist eine Operator-Berechtigung nötig, die seinen Workflow und Bereich abdeckt.</translation>
+    </message>
+    <message>
+        <source>Run %1 no longer exists (purged).</source>
+        <translation>Lauf %1 existiert nicht mehr (bereinigt).</translation>
+    </message>
+    <message>
+        <source>The store refused the request: %1</source>
+        <translation>Der Store hat die Anfrage abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>The action key was already used for something else. Nothing was revealed; reveal again to send a new one.</source>
+        <translation>Der Aktionsschlüssel wurde bereits für etwas anderes verwendet. Es wurde nichts offengelegt; legen Sie erneut offen, um einen neuen zu senden.</translation>
+    </message>
+    <message>
+        <source>The reveal failed: %1</source>
+        <translation>Die Offenlegung ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>No answer from the database: %1</source>
+        <translation>Keine Antwort von der Datenbank: %1</translation>
+    </message>
+</context>
+<context>
     <name>dedup::widgets::ReviewQueueView</name>
     <message>
         <source>anyone</source>
@@ -6204,6 +6777,102 @@
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2): %3</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (%2): %3</translation>
+    </message>
+    <message>
+        <source>Re&amp;veal…</source>
+        <translation>&amp;Offenlegen…</translation>
+    </message>
+    <message>
+        <source>The values are shown as stored: nothing to reveal</source>
+        <translation>Die Werte werden wie gespeichert angezeigt: nichts offenzulegen</translation>
+    </message>
+    <message>
+        <source>Not connected to a store</source>
+        <translation>Nicht mit einem Store verbunden</translation>
+    </message>
+    <message>
+        <source>Show the raw values of this run&apos;s key, last error and other protected fields (asks for a reason; recorded in the audit log)</source>
+        <translation>Die Rohwerte von Schlüssel, letztem Fehler und anderen geschützten Feldern dieses Laufs anzeigen (fragt nach einer Begründung; wird im Audit-Protokoll erfasst)</translation>
+    </message>
+    <message>
+        <source>Revealing raw values needs an operator grant covering this run&apos;s workflow and scope</source>
+        <translation>Das Offenlegen von Rohwerten erfordert eine Operator-Berechtigung, die Workflow und Bereich dieses Laufs abdeckt</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>correlation id</source>
+        <translation>Korrelations-ID</translation>
+    </message>
+    <message>
+        <source>fingerprint</source>
+        <translation>Fingerabdruck</translation>
+    </message>
+    <message>
+        <source>result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>last error</source>
+        <translation>letzter Fehler</translation>
+    </message>
+    <message>
+        <source>review reason</source>
+        <translation>Prüfgrund</translation>
+    </message>
+    <message>
+        <source>Revealed: %1 (recorded in the audit log). Everything else is shown redacted.</source>
+        <translation>Offengelegt: %1 (im Audit-Protokoll erfasst). Alles andere wird geschwärzt angezeigt.</translation>
+    </message>
+    <message>
+        <source>Key (revealed):</source>
+        <translation>Schlüssel (offengelegt):</translation>
+    </message>
+    <message>
+        <source>Key:</source>
+        <translation>Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Correlation (revealed):</source>
+        <translation>Korrelation (offengelegt):</translation>
+    </message>
+    <message>
+        <source>Correlation:</source>
+        <translation>Korrelation:</translation>
+    </message>
+    <message>
+        <source>Fingerprint (revealed):</source>
+        <translation>Fingerabdruck (offengelegt):</translation>
+    </message>
+    <message>
+        <source>Fingerprint:</source>
+        <translation>Fingerabdruck:</translation>
+    </message>
+    <message>
+        <source>Message (revealed):</source>
+        <translation>Meldung (offengelegt):</translation>
+    </message>
+    <message>
+        <source>Message:</source>
+        <translation>Meldung:</translation>
+    </message>
+    <message>
+        <source>Reason (revealed):</source>
+        <translation>Begründung (offengelegt):</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>Begründung:</translation>
+    </message>
+    <message>
+        <source>Result (revealed)</source>
+        <translation>Ergebnis (offengelegt)</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
     </message>
 </context>
 <context>

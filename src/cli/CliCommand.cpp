@@ -28,27 +28,41 @@ QString CliCommand::secretInCommandLine(const QCommandLineParser &parser) {
         return {};
     // libpq's own reading, for key=value strings and URIs alike; an unparsable string is left
     // to the connection attempt, which reports it (without the secret, PgError).
-    const auto options = store::ConnectionProfile::parse(parser.value(QStringLiteral("db")));
-    if (!options)
-        return {};
-    QString keyword;
-    for (const auto &[key, value] : *options) {
-        if ((key == QLatin1String("password") || key == QLatin1String("sslpassword")) &&
-            !value.isEmpty())
-            keyword = key;
-    }
+    const QString keyword =
+        store::ConnectionProfile::secretKeyword(parser.value(QStringLiteral("db")));
     if (keyword.isEmpty())
         return {};
+    if (keyword == u"password")
+        return tr("--db holds a %1: a command line is visible to other users (ps, /proc) and "
+                  "stays in shell history. Put the password in ~/.pgpass (or the file PGPASSFILE "
+                  "names), in the PGPASSWORD environment variable, or in a service file (--db "
+                  "service=NAME).")
+            .arg(keyword);
+    // The passphrase of the client key: .pgpass cannot hold it; without it OpenSSL asks on
+    // the terminal.
     return tr("--db holds a %1: a command line is visible to other users (ps, /proc) and stays "
-              "in shell history. Put the password in ~/.pgpass (or the file PGPASSFILE names), in "
-              "the PGPASSWORD environment variable, or in a service file (--db service=NAME).")
+              "in shell history. Leave it out and type the client key's passphrase when asked, "
+              "or put it in a service file (--db service=NAME).")
         .arg(keyword);
 }
 
 std::unique_ptr<store::PgConnection> CliCommand::connect(const QCommandLineParser &parser) {
     auto conn = std::make_unique<store::PgConnection>();
-    if (!conn->open(parser.value(QStringLiteral("db")), QStringLiteral("dedupctl"))) {
+    const QString conninfo = parser.value(QStringLiteral("db"));
+    if (!conn->open(conninfo, QStringLiteral("dedupctl"))) {
         err() << tr("dedupctl: cannot connect: %1").arg(conn->openError().toString()) << Qt::endl;
+        // libpq's message names the missing file; what to do about it is ours to say, since
+        // it was this program that asked for verify-full.
+        if (conn->openError().message.contains(u"root certificate") &&
+            store::ConnectionProfile::effectiveSslmode(conninfo).source ==
+                store::ConnectionProfile::SslmodeSource::NetworkDefault)
+            err() << tr("dedupctl: the server is reached over the network and no sslmode was "
+                        "given, so dedupctl uses sslmode=verify-full, which needs the certificate "
+                        "of the authority that signed the server's certificate: install it as "
+                        "~/.postgresql/root.crt, or name it with sslrootcert=PATH in --db or "
+                        "PGSSLROOTCERT. Only on a network you trust, give a weaker sslmode "
+                        "explicitly (sslmode=require encrypts without verifying the server).")
+                  << Qt::endl;
         return nullptr;
     }
     return conn;

@@ -150,7 +150,6 @@ int ReportCommand::run(const QCommandLineParser &parser) {
     const QString invalid = spec.validate();
     if (!invalid.isEmpty())
         return usage(invalid);
-    spec.redactionKey = store::ReportSpec::newRedactionKey();
 
     auto conn = connect(parser);
     if (!conn)
@@ -224,6 +223,8 @@ int ReportCommand::writeReport(store::PgConnection &conn, QIODevice &out,
     const auto rowFormat = store::reportFormatFromString(format);
     if (!rowFormat)
         return Usage; // formatNames() and this function disagree: a programming error
+    // One section is one report: exportTo() begins it (the server draws its key, in the
+    // transaction the rows are read in) and ends it.
     store::ReportExporter exporter(conn);
     const auto result = exporter.exportTo(out, spec, section, *rowFormat, {}, &g_interrupted);
     if (result.ok()) {

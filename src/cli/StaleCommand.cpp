@@ -37,16 +37,25 @@ QString stalePredicate(int thresholdParam) {
         .arg(thresholdParam);
 }
 
-// $1 = limit, $2 = threshold (with --older-than).
+// $1 = limit, $2 = threshold (with --older-than). The runs are chosen on the index as above;
+// their rows are read through dedup.runs_redacted (0016_protected_columns.sql: keys and
+// correlation ids are keyed hashes for every login but the store owner, which reads them
+// raw), at most 10,000 ids per call, and ordered again.
 QString listSql(bool olderThan) {
+    // MATERIALIZED: the ids are chosen once (inlined, the planner would run the index scan
+    // once per use of the array).
     return QStringLiteral(
-               "SELECT id, workflow, scope, idem_key, correlation_id, lease_owner, lease_token,"
-               " lease_expires_at,"
-               " floor(extract(epoch FROM now() - lease_expires_at))::bigint AS expired_for,"
-               " updated_at AS processing_since,"
-               " floor(extract(epoch FROM now() - updated_at))::bigint AS processing_for,"
-               " heartbeat_at, attempt, max_attempts"
-               " FROM dedup.runs WHERE %1 ORDER BY lease_expires_at LIMIT $1")
+               "WITH ids AS MATERIALIZED (SELECT ARRAY(SELECT id FROM dedup.runs WHERE %1"
+               "   ORDER BY lease_expires_at LIMIT $1) AS a)"
+               " SELECT r.id, r.workflow, r.scope, r.idem_key, r.correlation_id, r.lease_owner,"
+               " r.lease_token, r.lease_expires_at,"
+               " floor(extract(epoch FROM now() - r.lease_expires_at))::bigint AS expired_for,"
+               " r.updated_at AS processing_since,"
+               " floor(extract(epoch FROM now() - r.updated_at))::bigint AS processing_for,"
+               " r.heartbeat_at, r.attempt, r.max_attempts"
+               " FROM ids CROSS JOIN LATERAL generate_series(1, cardinality(ids.a), 10000) AS g(i)"
+               " CROSS JOIN LATERAL dedup.runs_redacted(ids.a[g.i:g.i + 9999], false) r"
+               " ORDER BY r.lease_expires_at, r.id")
         .arg(stalePredicate(olderThan ? 2 : 0));
 }
 

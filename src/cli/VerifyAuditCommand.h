@@ -5,10 +5,14 @@
 namespace dedup::cli {
 
 // dedupctl verify-audit: checks the audit log's hash chain with dedup.verify_audit(). Exit 0
-// when it is intact, 1 with the first broken link when someone changed, removed or inserted
-// audit rows behind the append-only triggers. Prints the chain head, which an operator can
-// keep outside the database: rewriting every later hash and the head is only detectable
-// against such an anchor.
+// when it is intact, 1 with the first broken link when someone changed, removed, inserted or
+// back-dated audit rows behind the append-only triggers. Prints the chain head.
+//
+// The chain alone cannot show a rewrite by someone who also recomputed every later hash and
+// moved the head (the store's owner can). With --checkpoint FILE... --pubkey PUB.pem it also
+// checks signed checkpoints (dedupctl audit checkpoint): each must be signed by that key, and
+// today's chain must still hold its row with its hash and verify up to it; exit 1 names the
+// first one (in the order given) that does not hold, and why.
 class VerifyAuditCommand : public CliCommand {
     Q_DECLARE_TR_FUNCTIONS(VerifyAuditCommand)
 

@@ -1,6 +1,7 @@
 // dedupctl: the command-line side of Dedup Console. Thin: picks the sub-command and hands
 // it the command line; the commands live in their own files.
 #include "AccessCommand.h"
+#include "AuditCommand.h"
 #include "CliCommand.h"
 #include "CrashTestCommand.h"
 #include "DemoCommand.h"
@@ -38,6 +39,7 @@ std::vector<std::unique_ptr<CliCommand>> makeCommands() {
     commands.push_back(std::make_unique<PurgeCommand>());
     commands.push_back(std::make_unique<ReportCommand>());
     commands.push_back(std::make_unique<VerifyAuditCommand>());
+    commands.push_back(std::make_unique<AuditCommand>());
     commands.push_back(std::make_unique<WorkCommand>());
     commands.push_back(std::make_unique<CrashTestCommand>());
     commands.push_back(std::make_unique<AccessCommand>());

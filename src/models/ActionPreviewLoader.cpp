@@ -1,8 +1,10 @@
 #include "models/ActionPreviewLoader.h"
 
-#include "store/OperatorActions.h"
+#include "store/ContinuationStep.h"
 #include "store/PgConnection.h"
 #include "store/ReadTransaction.h"
+
+#include <QJsonObject>
 
 namespace dedup::models {
 
@@ -38,8 +40,11 @@ std::optional<ActionPreview> ActionPreviewLoader::read(store::PgConnection &conn
         return std::nullopt;
     store::PgParams id;
     id.add(request.runId);
-    // lease_expired is the server's verdict (its clock), the same test op_clear_stale_lease
-    // makes; commands_one_pending_per_run answers the pending command.
+    // The run through dedup.runs_redacted (0016_protected_columns.sql): its key and review
+    // reason are keyed hashes for any login but the owner, and a run the login may not read
+    // is not found, as under the runs policy. lease_expired is the server's verdict (its
+    // clock), the same test op_clear_stale_lease makes; commands_one_pending_per_run answers
+    // the pending command.
     const PgResult run = conn.exec(
         QStringLiteral(
             "SELECT r.status, r.lease_token,"
@@ -49,7 +54,7 @@ std::optional<ActionPreview> ActionPreviewLoader::read(store::PgConnection &conn
             " r.updated_at,"
             " (SELECT c.id FROM dedup.commands c"
             "   WHERE c.run_id = r.id AND c.status = 'pending') AS pending_command"
-            " FROM dedup.runs r WHERE r.id = $1"),
+            " FROM dedup.runs_redacted(ARRAY[$1::bigint], false) r"),
         id);
     if (!run.ok()) {
         *error = run.error();
@@ -79,23 +84,42 @@ std::optional<ActionPreview> ActionPreviewLoader::read(store::PgConnection &conn
         if (!run.isNull(0, "pending_command"))
             preview.pendingCommandId = run.toInt64(0, "pending_command");
 
-        store::OperatorActions actions(conn);
-        const auto steps = actions.continuationPreview(request.runId, request.rerunUncertain);
+        // The steps through dedup.steps_redacted (keys, references and error messages are
+        // hashes; a NULL downstream key stays NULL), with what a continuation would do with
+        // each: continuation_preview's rule (0003_operator_actions.sql), which reads the raw
+        // columns and so is not the operator's to call since 0016.
+        store::PgParams stepParams;
+        stepParams.add(request.runId).add(request.rerunUncertain);
+        const PgResult steps = conn.exec(
+            QStringLiteral("SELECT s.name, s.ordinal, s.status,"
+                           " CASE WHEN s.status IN ('done', 'skipped') THEN 'skip'"
+                           "  WHEN s.status IN ('pending', 'failed') THEN 'run'"
+                           "  WHEN s.downstream_key IS NOT NULL THEN 'run'"
+                           "  WHEN $2::boolean THEN 'run'"
+                           "  ELSE 'uncertain' END AS will,"
+                           " s.downstream_key, s.side_effect_ref, s.attempts, s.error"
+                           " FROM dedup.steps_redacted(ARRAY[$1::bigint]) s ORDER BY s.ordinal"),
+            stepParams);
         if (!steps.ok()) {
             *error = steps.error();
             return std::nullopt;
         }
-        for (const store::ContinuationStep &s : steps.value()) {
+        for (int row = 0; row < steps.rows(); ++row) {
             PreviewStep step;
-            step.name = s.name;
-            step.ordinal = s.ordinal;
-            step.status = s.statusText;
-            step.will = s.will;
-            step.downstreamKey = s.downstreamKey;
-            step.sideEffectRef = s.sideEffectRef;
-            step.attempts = s.attempts;
-            step.errorClass = s.error.value(QLatin1String("class")).toString();
-            step.errorMessage = s.error.value(QLatin1String("message")).toString();
+            step.name = steps.text(row, "name");
+            step.ordinal = int(steps.toInt64(row, "ordinal"));
+            step.status = steps.text(row, "status");
+            const QString will = steps.text(row, "will");
+            // Like OperatorActions::continuationPreview: only "run" and "skip" are promises.
+            step.will = will == QLatin1String("run")    ? store::StepWill::Run
+                        : will == QLatin1String("skip") ? store::StepWill::Skip
+                                                        : store::StepWill::Uncertain;
+            step.downstreamKey = steps.text(row, "downstream_key");
+            step.sideEffectRef = steps.text(row, "side_effect_ref");
+            step.attempts = int(steps.toInt64(row, "attempts"));
+            const QJsonObject stepError = steps.toJson(row, "error").toObject();
+            step.errorClass = stepError.value(QLatin1String("class")).toString();
+            step.errorMessage = stepError.value(QLatin1String("message")).toString();
             preview.steps.append(step);
         }
     }

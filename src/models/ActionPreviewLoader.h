@@ -16,9 +16,12 @@ struct PgError;
 namespace dedup::models {
 
 // Reads impact previews (ActionPreview) in the background, on its own connection
-// (QueryRunner): the run row, its pending continuation and its steps with
-// continuation_preview(), in one read-only REPEATABLE READ snapshot, so the preview never
-// mixes two states of the run. Viewers may read previews too (they just cannot act).
+// (QueryRunner): the run row, its pending continuation and its steps with what a
+// continuation would do with each (continuation_preview's rule), in one read-only
+// REPEATABLE READ snapshot, so the preview never mixes two states of the run. Viewers may
+// read previews too (they just cannot act). The run and its steps are read through the
+// store's redacted reads: the key, the review reason and the steps' keys, references and
+// error messages are keyed hashes ('h:' and 16 hex digits) unless the login is the owner.
 //
 // load() answers with loaded(id, preview) or failed(id, message), in request order; a
 // caller that only wants its latest preview compares ids.

@@ -280,9 +280,7 @@ QVariant AuditLogModel::data(const QModelIndex &index, int role) const {
     case Qt::ToolTipRole:
         switch (index.column()) {
         case WhoColumn:
-            return tr("Database role %1; OS user %2; host %3; address %4; application %5")
-                .arg(entry.dbRole, entry.osUser, entry.clientHost, entry.clientAddr,
-                     entry.applicationName);
+            return AuditTableModel::attribution(entry);
         case ActionColumn:
             return tr("Action key %1").arg(entry.actionKey);
         case OutcomeColumn:
@@ -312,18 +310,22 @@ QVariant AuditLogModel::data(const QModelIndex &index, int role) const {
         return entry.after.pretty;
     case DbRoleRole:
         return entry.dbRole;
+    case AttributionRole:
+        return AuditTableModel::attribution(entry);
     }
     return {};
 }
 
 QVariant AuditLogModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == WhoColumn)
+        return AuditTableModel::whoHeaderToolTip();
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case WhenColumn:
         return tr("When");
     case WhoColumn:
-        return tr("Who");
+        return tr("Database role (client-reported)");
     case ActionColumn:
         return tr("Action");
     case RunColumn:

@@ -14,7 +14,8 @@ namespace dedup::models {
 class ChangeListener;
 
 // The audit log (SPEC 7, issue 6 "Audit view"): every operator action, applied or refused,
-// with who (login role, OS user, host, application), when, what, on which run, why, the
+// with who (from the server: login role and client address; reported by the client: OS user,
+// host, application; labelled as such, AuditTableModel::who()), when, what, on which run, why, the
 // outcome and the run's state before and after; newest first, per run or overall, filtered
 // by action, role, outcome and time (AuditLogFilter).
 //
@@ -31,7 +32,7 @@ class AuditLogModel : public QAbstractTableModel {
 public:
     enum Column {
         WhenColumn,    // local time
-        WhoColumn,     // "alice@ops-laptop-3 as t_operator (dedup-console)"
+        WhoColumn,     // "t_operator (client reports alice@ops-laptop-3, dedup-console)"
         ActionColumn,  // op_cancel, op_bulk_start, ...
         RunColumn,     // run id; empty for bulk operation entries
         OutcomeColumn, // Applied / Refused (the run had changed)
@@ -52,6 +53,7 @@ public:
         BeforeJsonRole,             // QString: pretty JSON of the run before
         AfterJsonRole,              // QString: pretty JSON after (empty when refused)
         DbRoleRole,                 // QString: the login role
+        AttributionRole,            // QString: AuditTableModel::attribution(), labelled lines
     };
 
     static constexpr int DefaultPageSize = 200;

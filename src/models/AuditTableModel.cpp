@@ -2,6 +2,8 @@
 
 #include "models/JsonSummary.h"
 
+#include <QStringList>
+
 namespace dedup::models {
 
 AuditTableModel::AuditTableModel(QObject *parent)
@@ -15,10 +17,36 @@ QString AuditTableModel::who(const store::AuditEntryRow &entry) {
     QString person = entry.osUser;
     if (!entry.clientHost.isEmpty())
         person = person.isEmpty() ? entry.clientHost : person + QLatin1Char('@') + entry.clientHost;
-    QString text = person.isEmpty() ? entry.dbRole : tr("%1 as %2").arg(person, entry.dbRole);
+    QStringList reported;
+    if (!person.isEmpty())
+        reported << person;
     if (!entry.applicationName.isEmpty())
-        text = tr("%1 (%2)").arg(text, entry.applicationName);
-    return text;
+        reported << entry.applicationName;
+    if (reported.isEmpty())
+        return entry.dbRole;
+    return tr("%1 (client reports %2)").arg(entry.dbRole, reported.join(QStringLiteral(", ")));
+}
+
+QString AuditTableModel::attribution(const store::AuditEntryRow &entry) {
+    const auto reported = [](const QString &value) {
+        return value.isEmpty() ? tr("not reported") : value;
+    };
+    return QStringList{
+        tr("Database role (from server): %1").arg(entry.dbRole),
+        tr("Client address (from server): %1")
+            .arg(entry.clientAddr.isEmpty() ? tr("none (local Unix-socket connection)")
+                                            : entry.clientAddr),
+        tr("OS user (reported by client): %1").arg(reported(entry.osUser)),
+        tr("Client host (reported by client): %1").arg(reported(entry.clientHost)),
+        tr("Application (reported by client): %1").arg(reported(entry.applicationName)),
+    }
+        .join(QLatin1Char('\n'));
+}
+
+QString AuditTableModel::whoHeaderToolTip() {
+    return tr("The database role and the client address come from the server. The OS user, "
+              "host and application in brackets are reported by the client about itself and "
+              "are not verified.");
 }
 
 QString AuditTableModel::change(const store::AuditEntryRow &entry) {
@@ -55,9 +83,7 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const {
     case Qt::ToolTipRole:
         switch (column) {
         case WhoColumn:
-            return tr("Database role %1; OS user %2; host %3; address %4; application %5")
-                .arg(entry.dbRole, entry.osUser, entry.clientHost, entry.clientAddr,
-                     entry.applicationName);
+            return attribution(entry);
         case ActionColumn:
             return tr("Action key %1").arg(entry.actionKey);
         case OutcomeColumn:
@@ -77,18 +103,22 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const {
         return entry.isApplied();
     case TimeRole:
         return entry.at;
+    case AttributionRole:
+        return attribution(entry);
     }
     return {};
 }
 
 QVariant AuditTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == WhoColumn)
+        return whoHeaderToolTip();
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case WhenColumn:
         return tr("When");
     case WhoColumn:
-        return tr("Who");
+        return tr("Database role (client-reported)");
     case ActionColumn:
         return tr("Action");
     case OutcomeColumn:

@@ -13,7 +13,7 @@ class AuditTableModel : public SortedRowsModel<store::AuditEntryRow> {
 public:
     enum Column {
         WhenColumn,    // local time
-        WhoColumn,     // "role (os user@host, application)"
+        WhoColumn,     // "t_operator (client reports alice@ops-laptop-3, dedup-console)"
         ActionColumn,  // op_clear_stale_lease, ...
         OutcomeColumn, // Applied / Refused (the run had changed)
         ReasonColumn,  // the operator's reason
@@ -29,6 +29,7 @@ public:
         AfterJsonRole,              // QString: pretty JSON after (empty when refused)
         AppliedRole,                // bool
         TimeRole,                   // QDateTime (UTC)
+        AttributionRole,            // QString: attribution(), one labelled line per field
     };
 
     explicit AuditTableModel(QObject *parent = nullptr);
@@ -40,8 +41,19 @@ public:
 
     void setEntries(const QList<store::AuditEntryRow> &entries) { updateRows(entries); }
 
-    // "alice@ops-laptop-3 as t_operator (dedup-console)" from what the row recorded.
+    // Attribution has two sources, and the console says which is which. The server records the
+    // database role it authenticated (session_user) and the address it saw the connection come
+    // from (inet_client_addr()); the client reports its OS user, host name and application
+    // name about itself, and a client can report anything.
+    //
+    // The WhoColumn text: the role, then what the client reported, labelled as such:
+    // "t_operator (client reports alice@ops-laptop-3, dedup-console)".
     static QString who(const store::AuditEntryRow &entry);
+    // Every field with its source, one per line ("Database role (from server): t_operator",
+    // ..., "OS user (reported by client): alice", ...): the WhoColumn tooltip.
+    static QString attribution(const store::AuditEntryRow &entry);
+    // The WhoColumn header's tooltip: what the column's parts are and where they come from.
+    static QString whoHeaderToolTip();
     // The ChangeColumn text: the differences, or why nothing changed.
     static QString change(const store::AuditEntryRow &entry);
 

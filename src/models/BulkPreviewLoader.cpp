@@ -22,14 +22,33 @@ namespace {
 // unknown (with or without a downstream key). EXISTS, not a per-row aggregate: over many runs
 // the planner turns it into one hashed pass over the steps (measured: twice as fast over a
 // million runs than a scalar subquery probing steps_pkey per run).
-QString uncertainColumns(const QString &idColumn) {
-    return QStringLiteral(
-               "EXISTS (SELECT 1 FROM dedup.steps st WHERE st.run_id = %1"
-               " AND st.status IN ('uncertain', 'in_progress')) AS uncertain,"
-               " EXISTS (SELECT 1 FROM dedup.steps st WHERE st.run_id = %1"
-               " AND st.status IN ('uncertain', 'in_progress') AND st.downstream_key IS NULL)"
-               " AS uncertain_no_key")
+QString uncertainColumn(const QString &idColumn) {
+    return QStringLiteral("EXISTS (SELECT 1 FROM dedup.steps st WHERE st.run_id = %1"
+                          " AND st.status IN ('uncertain', 'in_progress')) AS uncertain")
         .arg(idColumn);
+}
+
+// `j` from `j0` (id, status, workflow, in_scope, changed, uncertain): adds uncertain_no_key.
+// `rawKeys`: the login reads steps.downstream_key (the owner): an EXISTS like the one above.
+// Else the key is readable only through dedup.steps_redacted (0016_protected_columns.sql),
+// which keeps NULL as NULL but computes a keyed hash of every value of every step on the
+// way, so it is asked only about the runs with an uncertain step, 10,000 runs per call (its
+// maximum).
+QString withoutKeyColumn(bool rawKeys) {
+    if (rawKeys) {
+        return QStringLiteral(
+            ", j AS (SELECT j0.*, EXISTS (SELECT 1 FROM dedup.steps st WHERE st.run_id = j0.id"
+            " AND st.status IN ('uncertain', 'in_progress') AND st.downstream_key IS NULL)"
+            " AS uncertain_no_key FROM j0)");
+    }
+    return QStringLiteral(
+        ", u AS MATERIALIZED (SELECT ARRAY(SELECT j0.id FROM j0 WHERE j0.uncertain) AS a),"
+        " nk AS (SELECT DISTINCT st.run_id FROM u"
+        " CROSS JOIN LATERAL generate_series(1, cardinality(u.a), 10000) AS g(i)"
+        " CROSS JOIN LATERAL dedup.steps_redacted(u.a[g.i:g.i + 9999]) st"
+        " WHERE st.status IN ('uncertain', 'in_progress') AND st.downstream_key IS NULL),"
+        " j AS (SELECT j0.*, j0.uncertain AND j0.id IN (SELECT nk.run_id FROM nk)"
+        " AS uncertain_no_key FROM j0)");
 }
 
 // The grand total, one row per status and one per workflow (most runs first), in this
@@ -113,6 +132,13 @@ std::optional<BulkPreview> BulkPreviewLoader::read(store::PgConnection &conn, co
     store::ReadTransaction tx(conn);
     if (!tx.begin(error))
         return std::nullopt;
+    const PgResult privilege = conn.exec(
+        QStringLiteral("SELECT has_column_privilege('dedup.steps', 'downstream_key', 'SELECT')"));
+    if (!privilege.ok()) {
+        *error = privilege.error();
+        return std::nullopt;
+    }
+    const bool rawKeys = privilege.toBool(0, 0);
     if (plan.target.kind == BulkTarget::Kind::Selection) {
         QStringList ids, tokens, statuses;
         QSet<qint64> seen;
@@ -134,12 +160,12 @@ std::optional<BulkPreview> BulkPreviewLoader::read(store::PgConnection &conn, co
         const PgResult result = conn.exec(
             QStringLiteral("WITH sel AS (SELECT * FROM unnest($1::bigint[], $2::bigint[],"
                            " $3::text[]) AS s(id, token, status)),"
-                           " j AS (SELECT r.status, r.workflow,"
+                           " j0 AS (SELECT r.id, r.status, r.workflow,"
                            " s.status = ANY($4::text[]) AS in_scope,"
                            " (r.lease_token <> s.token OR r.status <> s.status) AS changed, ") +
-                uncertainColumns(QStringLiteral("r.id")) +
+                uncertainColumn(QStringLiteral("r.id")) +
                 QStringLiteral(" FROM sel s JOIN dedup.runs r ON r.id = s.id)") +
-                aggregate(QStringLiteral("$5::bigint")),
+                withoutKeyColumn(rawKeys) + aggregate(QStringLiteral("$5::bigint")),
             params);
         if (!result.ok()) {
             *error = result.error();
@@ -154,17 +180,18 @@ std::optional<BulkPreview> BulkPreviewLoader::read(store::PgConnection &conn, co
         preview.notApplicable = qint64(seen.size()) - selectedInScope;
         preview.matched = qint64(seen.size());
     } else {
-        const store::RunQuery list = store::RunQueries::page(plan.target.filter, {}, int(cap + 1));
+        const store::RunQuery list = store::RunQueries::keys(plan.target.filter, cap + 1);
         PgParams params = list.params;
         const int base = params.size();
         params.add(applicable).add(rowLimit);
         const PgResult result = conn.exec(
             QStringLiteral("WITH f AS (") + list.sql +
-                QStringLiteral("), j AS (SELECT f.status, f.workflow,"
-                               " f.status = ANY($%1::text[]) AS in_scope, false AS changed, ")
+                QStringLiteral("), j0 AS (SELECT r.id, r.status, r.workflow,"
+                               " r.status = ANY($%1::text[]) AS in_scope, false AS changed, ")
                     .arg(base + 1) +
-                uncertainColumns(QStringLiteral("f.id")) + QStringLiteral(" FROM f)") +
-                aggregate(QStringLiteral("$%1::bigint").arg(base + 2)),
+                uncertainColumn(QStringLiteral("r.id")) +
+                QStringLiteral(" FROM f JOIN dedup.runs r ON r.id = f.id)") +
+                withoutKeyColumn(rawKeys) + aggregate(QStringLiteral("$%1::bigint").arg(base + 2)),
             params);
         if (!result.ok()) {
             *error = result.error();

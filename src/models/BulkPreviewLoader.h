@@ -24,14 +24,17 @@ namespace dedup::models {
 // How it stays fast and bounded:
 //   * a selection is sent as three arrays (ids, tokens, statuses; what the view holds, so at
 //     most the list's own bound) joined to runs by runs_pkey;
-//   * a filter is not re-implemented here: its runs come from RunQueries::page() (the runs
-//     list's own statement: the same WHERE, the same index-ordered plans) with LIMIT cap + 1,
+//   * a filter is not re-implemented here: its runs come from the runs list's own statement
+//     (RunQueries::cappedCount()'s list: the same WHERE, the same index-ordered plans, only
+//     (created_at, id), joined to runs by runs_pkey for status and workflow) with LIMIT cap + 1,
 //     and are counted with GROUP BY GROUPING SETS ((), (status), (workflow)) around it, so
 //     the work is bounded by the cap (default 1,000,000 runs) and never depends on the size
 //     of the store; past the cap the preview says "more than" with the planner's estimate
 //     (RunQueries::estimate, never executed);
 //   * "has uncertain steps" is an EXISTS on steps (steps_pkey per run, or one hashed pass
-//     over the steps when many runs are counted);
+//     over the steps when many runs are counted); "without a downstream key" the same way
+//     for the owner, and for operators and viewers (the key is not readable to them) by
+//     asking dedup.steps_redacted (NULL stays NULL) about the runs with such a step only;
 //   * statement_timeout (QueryRunner's, 30 s by default) and cancel() bound the rest.
 // Measured on a generated store of 2 million runs (2-core VM, warm cache): a filter matching
 // 600,000 runs 2.3 s, every run (counted up to the cap of 1,000,000) 1.2 s, a selection of

@@ -29,9 +29,10 @@ int CorrelationModel::columnCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-void CorrelationModel::setCorrelationId(const QString &correlationId) {
+void CorrelationModel::setCorrelationId(const QString &correlationId, qint64 ofRun) {
     m_query.discard();
     m_correlationId = correlationId;
+    m_ofRun = correlationId.isEmpty() ? 0 : ofRun;
     m_snapshot = {};
     m_query.clearError();
     resetRows({});
@@ -51,9 +52,10 @@ int CorrelationModel::submitRead() {
     // flight then either: setCorrelationId() dropped it.
     if (m_correlationId.isEmpty())
         return 0;
-    return m_runner.submit([correlationId = m_correlationId,
+    return m_runner.submit([correlationId = m_correlationId, ofRun = m_ofRun,
                             limit = m_limit](store::PgConnection &conn, store::PgError *error) {
-        const auto snapshot = store::CorrelationQueries::read(conn, correlationId, limit, error);
+        const auto snapshot =
+            store::CorrelationQueries::read(conn, correlationId, limit, error, ofRun);
         return snapshot ? QVariant::fromValue(*snapshot) : QVariant();
     });
 }

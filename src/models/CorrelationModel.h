@@ -65,8 +65,10 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
-    // Shows the runs of `correlationId` (a reset); empty clears the model.
-    void setCorrelationId(const QString &correlationId);
+    // Shows the runs of `correlationId` (a reset); empty clears the model. `ofRun` > 0: the
+    // runs sharing that run's correlation id, which `correlationId` then only names (a login
+    // that reads correlation ids hashed cannot search by the hash).
+    void setCorrelationId(const QString &correlationId, qint64 ofRun = 0);
     QString correlationId() const { return m_correlationId; }
     void reload();
     // Stops the load in progress (PQcancel); errorText() says so.
@@ -118,6 +120,7 @@ private:
     QueryRunner m_runner;
     PendingQuery m_query; // after m_runner: it uses the runner
     QString m_correlationId;
+    qint64 m_ofRun = 0;
     int m_limit = DefaultLimit;
     bool m_resetNext = false; // the next answer is for a new correlation id
     store::CorrelationSnapshot m_snapshot;

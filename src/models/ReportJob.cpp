@@ -133,9 +133,6 @@ void ReportJob::run(store::ReportSpec spec, ReportOutputs outputs, QString targe
 QString ReportJob::produce(store::PgConnection &conn, store::ReportSpec spec,
                            const ReportOutputs &outputs, const QString &target,
                            ReportJobResult *result) {
-    // One key for every file of this report: equal values hash equally across them.
-    if (spec.redactionKey.isEmpty())
-        spec.redactionKey = store::ReportSpec::newRedactionKey();
     const QStringList names = outputs.fileNames();
     const QStringList paths = targetPaths(outputs, target);
     if (!isFileTarget(names, target) && !QDir().mkpath(target))
@@ -159,7 +156,20 @@ QString ReportJob::produce(store::PgConnection &conn, store::ReportSpec spec,
         return files.back().get();
     };
     int nextPath = 0;
+
+    // Raw values leave the database only in the CSV and JSON Lines sections: only then is the
+    // report a reveal (audited once, by begin()). The PDF never shows a raw value.
+    const bool rowFiles = (outputs.csv || outputs.jsonLines) && !outputs.sections.isEmpty();
+    spec.revealRaw = spec.revealRaw && rowFiles;
+    if (!spec.revealRaw)
+        spec.revealReason.clear();
+    // One report: one transaction for the summary and every file, in which the server draws
+    // the report's key. Equal values hash equally across the files; the key never leaves the
+    // server and is gone when the transaction ends.
     store::ReportExporter exporter(conn);
+    const auto begun = exporter.begin(spec);
+    if (!begun)
+        return storeError(begun.error());
 
     std::optional<store::ReportSummary> summary;
     if (outputs.pdf) {
@@ -212,6 +222,11 @@ QString ReportJob::produce(store::PgConnection &conn, store::ReportSpec spec,
         result->files << ReportFile{file->path(), total, 0};
     }
 
+    // Everything is read: end the transaction (and the key) before drawing.
+    const auto finished = exporter.finish();
+    if (!finished)
+        return storeError(finished.error());
+
     if (outputs.pdf) {
         emit stepStarted(++step, steps, tr("Drawing %1").arg(PdfName));
         if (cancelled())
@@ -220,14 +235,10 @@ QString ReportJob::produce(store::PgConnection &conn, store::ReportSpec spec,
         reports::OwnerOnlyFile *file = openNext(paths.at(nextPath++), &why);
         if (!file)
             return why;
-        // The PDF says "raw" only when this job's files really show raw values (and the store
-        // audited that); the document itself never shows any.
-        store::ReportSummary shown = *summary;
-        shown.spec.revealRaw =
-            spec.revealRaw && (outputs.csv || outputs.jsonLines) && !outputs.sections.isEmpty();
-        if (!shown.spec.revealRaw)
-            shown.spec.revealReason.clear();
-        reports::ReportPdfWriter writer(shown);
+        // The PDF says "raw" only when this job's files really show raw values (spec.revealRaw
+        // was narrowed to that above, and the store audited it); the document itself never
+        // shows any.
+        reports::ReportPdfWriter writer(*summary);
         QStringList companions;
         if (outputs.sections.contains(ReportSection::Actions)) {
             if (outputs.csv)

@@ -25,7 +25,13 @@ QStringList conditions(const ReviewQueueFilter &filter, const QString &me, PgPar
     if (filter.scope)
         where << QStringLiteral("r.scope = %1").arg(bind(*filter.scope));
     if (filter.keyPrefix) {
-        where << QStringLiteral("r.idem_key ^@ %1").arg(bind(*filter.keyPrefix));
+        // Keys are not readable to operators and viewers (0016_protected_columns.sql): the
+        // store finds the queue's runs with the prefix, those the login may read, all of them
+        // (the queue is small: the limit only guards the function's own contract). IN, not
+        // = ANY: a long list becomes a hashed lookup.
+        where << QStringLiteral("r.id IN (SELECT k.id FROM dedup.run_ids_by_key_prefix(%1,"
+                                " 'manual_review', 2147483647) AS k(id))")
+                     .arg(bind(*filter.keyPrefix));
     }
     switch (filter.assignee) {
     case ReviewQueueFilter::Assignee::Anyone:
@@ -59,11 +65,17 @@ ReviewQueueQueries::read(store::PgConnection &conn, const ReviewQueueFilter &fil
     store::ReadTransaction tx(conn);
     if (!tx.begin(error))
         return std::nullopt;
-    // Ordered like runs_review_queue_idx, so the LIMIT stops the index scan; the per-row
+    // The ids ordered like runs_review_queue_idx, so the LIMIT stops the index scan; their
+    // rows through dedup.runs_redacted (keys, correlation ids, reasons and errors are
+    // readable to operators and viewers only as keyed hashes; the error's class is kept),
+    // 10,000 ids per call (its maximum; the list may hold more), ordered again; the ids are
+    // chosen once (MATERIALIZED: inlined, the scan would run once per use). The per-row
     // subqueries probe steps_pkey and commands_one_pending_per_run.
     const PgResult list = conn.exec(
         QStringLiteral(
-            "SELECT r.id, r.scope, r.idem_key, r.workflow, r.correlation_id, r.lease_token,"
+            "WITH ids AS MATERIALIZED (SELECT ARRAY(SELECT r.id FROM dedup.runs r WHERE %1"
+            "   ORDER BY r.review_at, r.id LIMIT $%2) AS a)"
+            " SELECT r.id, r.scope, r.idem_key, r.workflow, r.correlation_id, r.lease_token,"
             " r.attempt, r.max_attempts, r.review_reason, r.review_assignee, r.review_note,"
             " r.review_at, (extract(epoch FROM r.review_at) * 1000000)::bigint AS review_us,"
             " r.last_error->>'class' AS last_error_class,"
@@ -71,7 +83,9 @@ ReviewQueueQueries::read(store::PgConnection &conn, const ReviewQueueFilter &fil
             "   AND s.status IN ('uncertain', 'in_progress')) AS uncertain_steps,"
             " EXISTS (SELECT 1 FROM dedup.commands c WHERE c.run_id = r.id"
             "   AND c.status = 'pending') AS continuation_queued"
-            " FROM dedup.runs r WHERE %1 ORDER BY r.review_at, r.id LIMIT $%2")
+            " FROM ids CROSS JOIN LATERAL generate_series(1, cardinality(ids.a), 10000) AS g(i)"
+            " CROSS JOIN LATERAL dedup.runs_redacted(ids.a[g.i:g.i + 9999], false) r"
+            " ORDER BY r.review_at, r.id")
             .arg(where)
             .arg(base + 1),
         listParams);

@@ -18,6 +18,11 @@ namespace dedup::models {
 // section 3), so the list and its capped count cost what the queue holds, never the store.
 // Workflow, scope, assignee and key prefix are filters on the queue's own rows: the queue is
 // a small part of the store by nature (an operator works through it).
+//
+// Keys, correlation ids, review reasons and errors are read through dedup.runs_redacted
+// (0016_protected_columns.sql): for any login but the store owner they are keyed hashes
+// ('h:' and 16 hex digits; the error's class stays readable), and the key-prefix filter is
+// answered by dedup.run_ids_by_key_prefix.
 class ReviewQueueQueries {
 public:
     // The first `limit` runs of the filter and their count (exact up to `countCap`), in one

@@ -213,9 +213,10 @@ void ReportPdfWriter::drawActions(ReportPageLayout &layout) {
     if (!note.isEmpty())
         layout.paragraph(note, Font::BodyBold, ReportPalette::alertText());
     for (const store::ReportAction &action : m_summary.actions) {
+        // The role is the server's record; the OS user is what the client reported.
         QString who = action.dbRole;
         if (!action.osUser.isEmpty() && action.osUser != action.dbRole)
-            who += QLatin1Char('\n') + tr("OS user %1").arg(action.osUser);
+            who += QLatin1Char('\n') + tr("OS user %1 (reported by client)").arg(action.osUser);
         QString reason = action.reason;
         if (reason.size() > MaxReasonChars)
             reason = reason.left(MaxReasonChars) + QChar(0x2026);

@@ -75,9 +75,13 @@ QString ReportText::auditVerdict(const store::AuditVerification &audit) {
                                                 .arg(audit.headId)
                                                 .arg(audit.headHash.left(16) + QChar(0x2026))
                                           : tr("chain head: missing");
+    // Say what the verdict rests on: the store's own chain, not an external checkpoint.
     if (audit.ok())
         return tr("Audit chain intact: every audit row matches its hash and its predecessor "
-                  "(%1).")
+                  "(%1). Verified by the store from the first row to the head; not checked "
+                  "against a checkpoint signed outside the database (dedupctl verify-audit "
+                  "--checkpoint), without which a rewrite of the whole chain by the store's "
+                  "owner would not show here.")
             .arg(head);
     const store::AuditBreak &broken = *audit.firstBreak;
     QString what;
@@ -93,6 +97,11 @@ QString ReportText::auditVerdict(const store::AuditVerification &audit) {
         break;
     case store::AuditBreak::Problem::Tail:
         what = tr("rows were removed from the end of the chain (the head names row %1)")
+                   .arg(broken.id);
+        break;
+    case store::AuditBreak::Problem::Time:
+        what = tr("row %1 is dated before the row preceding it: it was written past the chain "
+                  "trigger (back-dated)")
                    .arg(broken.id);
         break;
     case store::AuditBreak::Problem::Other:

@@ -38,6 +38,7 @@ OperatorResult<AuditVerification> AuditVerifier::verify() {
                        : link.problemText == QLatin1String("prev_hash")
                            ? AuditBreak::Problem::PrevHash
                        : link.problemText == QLatin1String("tail") ? AuditBreak::Problem::Tail
+                       : link.problemText == QLatin1String("time") ? AuditBreak::Problem::Time
                                                                    : AuditBreak::Problem::Other;
         link.expected = result.text(0, "expected");
         link.actual = result.text(0, "actual");

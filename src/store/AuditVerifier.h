@@ -19,6 +19,9 @@ struct AuditBreak {
                   // (expected = the previous row's hash, actual = the stored prev_hash)
         Tail,     // "tail": rows were removed from the end (id / expected = the chain head,
                   // actual = the last hash present)
+        Time,     // "time": row `id` is earlier than the row before it, which the chain
+                  // trigger never writes (0013): a row slipped in past it, e.g. back-dated
+                  // (expected = the previous row's time, actual = this row's, UTC ISO 8601)
         Other,    // a problem name this binary does not know (shown as text)
     };
     qint64 id = 0;

@@ -102,7 +102,7 @@ void ConnectionCheck::explainOpenError(ConnectionReport &report, const PgError &
     const QString &text = error.message;
     const QString user = ConnectionProfile::effectiveValue(conninfo, QStringLiteral("user"));
     const QString dbname = ConnectionProfile::effectiveValue(conninfo, QStringLiteral("dbname"));
-    const QString mode = ConnectionProfile::effectiveValue(conninfo, QStringLiteral("sslmode"));
+    const QString mode = ConnectionProfile::effectiveSslmode(conninfo).mode;
     const QString where = hostAndPort(conninfo);
     report.failure = classifyOpenError(error);
     report.detail = error.toString();
@@ -146,6 +146,18 @@ void ConnectionCheck::explainOpenError(ConnectionReport &report, const PgError &
                                 "requires it (sslmode=%2). Enable ssl on the server, or choose "
                                 "a weaker sslmode only if the network is trusted.")
                                  .arg(where, mode);
+        else if (containsAny(text, {u"root certificate"}) &&
+                 ConnectionProfile::effectiveSslmode(conninfo).source ==
+                     ConnectionProfile::SslmodeSource::NetworkDefault)
+            report.message = tr("%1 is reached over the network, so sslmode is verify-full "
+                                "unless chosen otherwise, and the root certificate needed to "
+                                "verify the server is missing or unreadable. Choose the "
+                                "certificate of the authority that signed the server's "
+                                "certificate under \"Root certificate\", or install it as "
+                                "~/.postgresql/root.crt. Only on a network you trust, choose a "
+                                "weaker sslmode explicitly (require encrypts without verifying "
+                                "the server).")
+                                 .arg(where);
         else if (containsAny(text, {u"root certificate"}))
             report.message = tr("The root certificate needed to verify the server "
                                 "(sslmode=%1) is missing or unreadable. Choose the certificate "
@@ -235,7 +247,8 @@ ConnectionReport ConnectionCheck::run(const QString &conninfo, const QString &pr
             .arg(QString::fromUtf8(PQuser(handle)), host.isEmpty() ? tr("local socket") : host,
                  QString::fromUtf8(PQport(handle)), QString::fromUtf8(PQdb(handle)));
     report.serverVersion = conn.serverVersion();
-    report.ssl = PQsslInUse(handle) == 1;
+    report.tls = TlsState::read(handle);
+    report.ssl = report.tls.inUse;
 
     auto fail = [&](Failure failure, const QString &message, const QString &detail = {}) {
         report.failure = failure;
@@ -321,11 +334,11 @@ ConnectionReport ConnectionCheck::run(const QString &conninfo, const QString &pr
                     accessError.toString());
     report.canOperate = report.access->mayOperateAnything();
     report.canRead = report.access->mayReadAnything();
-    report.message = tr("Connected as %1 (%2) to %3, PostgreSQL %4, schema v%5, TLS %6.")
+    report.message = tr("Connected as %1 (%2) to %3, PostgreSQL %4, schema v%5. %6.")
                          .arg(report.currentUser, report.accessSummary(), report.target,
                               versionText(report.serverVersion))
                          .arg(report.schemaVersion)
-                         .arg(report.ssl ? tr("on") : tr("off")) +
+                         .arg(report.tls.summary()) +
                      QLatin1Char(' ') + report.access->explanation();
     if (!report.canRead)
         report.warning = tr("Login %1 has no viewer or operator grant in this store: the console "

@@ -170,6 +170,67 @@ bool ConnectionProfile::containsPassword(const QString &conninfo) {
     return options && !valueOf(*options, QStringLiteral("password")).isEmpty();
 }
 
+QStringList ConnectionProfile::secretKeywords() {
+    return {QStringLiteral("password"), QStringLiteral("sslpassword"),
+            QStringLiteral("oauth_client_secret")};
+}
+
+QString ConnectionProfile::secretKeyword(const QString &conninfo) {
+    const auto options = parse(conninfo);
+    if (!options)
+        return {};
+    for (const QString &keyword : secretKeywords()) {
+        if (!valueOf(*options, keyword).isEmpty())
+            return keyword;
+    }
+    return {};
+}
+
+QString ConnectionProfile::withoutSecrets(const QString &conninfo, QStringList *removed) {
+    const auto options = parse(conninfo);
+    if (!options)
+        return conninfo;
+    const QStringList secrets = secretKeywords();
+    QList<Option> kept;
+    QStringList found;
+    for (const Option &option : *options) {
+        // An empty value holds nothing (libpq then looks in .pgpass): kept as written.
+        if (!secrets.contains(option.first) || option.second.isEmpty())
+            kept.append(option);
+        else if (!found.contains(option.first))
+            found.append(option.first);
+    }
+    if (removed)
+        *removed = found;
+    return found.isEmpty() ? conninfo : join(kept);
+}
+
+QString ConnectionProfile::secretRefusal(const QString &keyword, const QString &what) {
+    if (keyword == u"password")
+        return tr("%1 contains a password. Passwords are never saved with a profile: remove it "
+                  "from the string, then choose \"System keychain\" or \"Ask each time\" and type "
+                  "it in the password field (or keep it in ~/.pgpass or the PGPASSWORD "
+                  "environment variable and choose \"No password\").")
+            .arg(what);
+    if (keyword == u"sslpassword")
+        return tr("%1 contains an sslpassword (the passphrase of the client key). Secrets are "
+                  "never saved with a profile: remove it, and keep the client key (sslkey) in a "
+                  "file only you can read (chmod 600) without a passphrase.")
+            .arg(what);
+    return tr("%1 contains %2, a secret. Secrets are never saved with a profile: remove it.")
+        .arg(what, keyword);
+}
+
+QString ConnectionProfile::withDefaultSslmode(const QString &conninfo) {
+    if (effectiveSslmode(conninfo).source != SslmodeSource::NetworkDefault)
+        return conninfo;
+    const auto options = parse(conninfo);
+    if (!options)
+        return conninfo;
+    return appendOptions(conninfo.trimmed(), *options,
+                         {{QStringLiteral("sslmode"), QStringLiteral("verify-full")}});
+}
+
 QString ConnectionProfile::effectiveValue(const QString &conninfo, const QString &key) {
     const auto options = parse(conninfo);
     if (!options)
@@ -324,20 +385,20 @@ QString ConnectionProfile::validationError() const {
             return tr("The connection string cannot be read (%1). Write a postgresql:// URI or "
                       "key=value pairs, with values containing spaces in single quotes.")
                 .arg(error);
-        if (containsPassword(connectionString))
-            return tr("The connection string contains a password. Passwords are never saved "
-                      "with a profile: remove it from the string, then choose \"System "
-                      "keychain\" or \"Ask each time\" and type it in the password field.");
+        if (const QString secret = secretKeyword(connectionString); !secret.isEmpty())
+            return secretRefusal(secret, tr("The connection string"));
     }
     if (hasStandby()) {
         if (!parse(standbyConnectionString, &error))
             return tr("The standby's connection string cannot be read (%1). Write a "
                       "postgresql:// URI or key=value pairs, e.g. host=replica1.")
                 .arg(error);
-        if (containsPassword(standbyConnectionString))
+        if (const QString secret = secretKeyword(standbyConnectionString); secret == u"password")
             return tr("The standby's connection string contains a password. Passwords are "
                       "never saved with a profile: remove it; the standby is reached with the "
                       "primary's password (a standby has the primary's roles).");
+        else if (!secret.isEmpty())
+            return secretRefusal(secret, tr("The standby's connection string"));
     }
     if (connectTimeoutSeconds < 0)
         return tr("The connect timeout cannot be negative (0 waits as long as the system does).");
@@ -362,17 +423,17 @@ QString ConnectionProfile::validationError() const {
         return tr("connect_timeout must be a whole number of seconds, not \"%1\".").arg(timeout);
 
     const QList<Option> defaults = libpqDefaults();
-    QString mode = valueOf(*options, QStringLiteral("sslmode"));
-    if (!mode.isEmpty() && !sslModes().contains(mode))
+    const QString written = valueOf(*options, QStringLiteral("sslmode"));
+    if (!written.isEmpty() && !sslModes().contains(written))
         return tr("sslmode \"%1\" is not one of %2.")
-            .arg(mode, sslModes().join(QStringLiteral(", ")));
+            .arg(written, sslModes().join(QStringLiteral(", ")));
     const QString rootCert = valueOf(*options, QStringLiteral("sslrootcert"));
     if (!rootCert.isEmpty() && !QFileInfo(rootCert).isFile())
         return tr("The root certificate file %1 does not exist. Choose the certificate of the "
                   "authority that signed the server's certificate, or clear the field.")
             .arg(rootCert);
-    if (mode.isEmpty())
-        mode = valueOf(defaults, QStringLiteral("sslmode"));
+    const EffectiveSslmode effective = effectiveSslmode(toConninfo());
+    const QString &mode = effective.mode;
     // pg_service.conf may name the root certificate: libpq reads it only when connecting.
     const bool serviceInEffect = !valueOf(*options, QStringLiteral("service")).isEmpty() ||
                                  !qEnvironmentVariable("PGSERVICE").isEmpty();
@@ -380,6 +441,15 @@ QString ConnectionProfile::validationError() const {
         const QString fromEnvironment = valueOf(defaults, QStringLiteral("sslrootcert"));
         const QString standard = QDir::homePath() + QStringLiteral("/.postgresql/root.crt");
         const QString fallback = fromEnvironment.isEmpty() ? standard : fromEnvironment;
+        // libpq 15 has no sslrootcert=system (PostgreSQL 16 adds it): the file must be named.
+        if (!QFileInfo(fallback).isFile() && effective.source == SslmodeSource::NetworkDefault)
+            return tr("The server is reached over the network, so sslmode is verify-full unless "
+                      "chosen otherwise: the server's certificate and host name are checked "
+                      "against the root certificate of the authority that signed it. Choose it "
+                      "under \"Root certificate\" or install it as %1. Only on a network you "
+                      "trust, choose a weaker sslmode explicitly (require encrypts without "
+                      "verifying the server).")
+                .arg(fallback);
         if (!QFileInfo(fallback).isFile())
             return tr("sslmode %1 checks the server's certificate, so it needs the root "
                       "certificate of the authority that signed it: choose it under \"Root "

@@ -15,8 +15,14 @@ namespace dedup::store {
 // pg_service.conf) or the usual fields. Whatever is left unset falls back to libpq: the PG*
 // environment, pg_service.conf, .pgpass, peer authentication on the local socket.
 //
-// It never holds a password: passwords live in the system keychain or are typed for one
-// connection (PasswordMode), and withPassword() adds one to a conninfo in memory only.
+// It never holds a secret (secretKeywords(): password, sslpassword): passwords live in the
+// system keychain or are typed for one connection (PasswordMode), and withPassword() adds one
+// to a conninfo in memory only.
+//
+// sslmode: when neither the profile, the service's entry in pg_service.conf nor PGSSLMODE sets
+// it, a connection to any host that is not a Unix socket or loopback uses verify-full
+// (withDefaultSslmode(), applied by PgConnection::open to every connection), not libpq's
+// prefer, which a network attacker can downgrade to plain text.
 class ConnectionProfile {
     Q_DECLARE_TR_FUNCTIONS(ConnectionProfile)
 
@@ -30,6 +36,17 @@ public:
     // One libpq option with a value, as PQconninfoParse read it.
     using Option = std::pair<QString, QString>;
 
+    // Where the sslmode a connection uses comes from.
+    enum class SslmodeSource {
+        Explicit,       // the conninfo, its service's entry in pg_service.conf, or PGSSLMODE
+        NetworkDefault, // none of those, and some host is reached over the network
+        LocalDefault,   // none of those, and every host is a Unix socket or loopback
+    };
+    struct EffectiveSslmode {
+        QString mode; // "verify-full" for NetworkDefault, "prefer" (libpq's) for LocalDefault
+        SslmodeSource source = SslmodeSource::LocalDefault;
+    };
+
     QString name;
     // When not blank, used instead of the fields below (sslmode, sslrootcert and
     // connectTimeoutSeconds still apply as overrides when set).
@@ -38,9 +55,11 @@ public:
     QString port; // text, as libpq takes it ("5432" or "5432,5433"); empty: default
     QString dbname;
     QString user;
-    QString service;     // a section of pg_service.conf
-    QString sslmode;     // disable/allow/prefer/require/verify-ca/verify-full; empty: libpq's
-    QString sslrootcert; // path of the CA certificate that signed the server's
+    QString service; // a section of pg_service.conf
+    // disable/allow/prefer/require/verify-ca/verify-full; empty: effectiveSslmode() decides
+    // (verify-full for a network host, else PGSSLMODE or libpq's prefer).
+    QString sslmode;
+    QString sslrootcert;           // path of the CA certificate that signed the server's
     int connectTimeoutSeconds = 0; // 0: libpq's default (wait for the operating system)
     PasswordMode passwordMode = PasswordMode::AskEachTime;
     // A read-only streaming-replication standby of the same store, for lists, dashboards and
@@ -79,6 +98,37 @@ public:
     // password, if any, goes to `password`.
     static QString withoutPassword(const QString &conninfo, QString *password = nullptr);
     static bool containsPassword(const QString &conninfo);
+
+    // The libpq keywords whose value is a secret, which no profile, settings file or command
+    // line may hold: password, sslpassword (and oauth_client_secret, which libpq 18 adds;
+    // older libpq refuses it as an unknown option anyway). sslkey, sslcert, sslrootcert,
+    // sslcrl and passfile are not among them: they name files, and a path is no secret (libpq
+    // refuses a private key file that others can read).
+    static QStringList secretKeywords();
+    // The first secret keyword that `conninfo` sets to a non-empty value; empty when none
+    // (or when `conninfo` cannot be parsed).
+    static QString secretKeyword(const QString &conninfo);
+    // `conninfo` without any secret keyword set to a non-empty value (rewritten as key=value
+    // pairs when it had one, every other option kept); the keywords removed go to `removed`.
+    static QString withoutSecrets(const QString &conninfo, QStringList *removed = nullptr);
+    // Why `keyword` (from secretKeywords()) may not be saved with a profile and where the
+    // secret goes instead, for the console; `what` names the string that held it.
+    static QString secretRefusal(const QString &keyword, const QString &what);
+
+    // The sslmode `conninfo` connects with, and why. The hosts are the conninfo's host and
+    // hostaddr, else its service's, else PGHOST and PGHOSTADDR; none at all is libpq's
+    // default Unix socket. With several hosts, one reached over the network is enough for
+    // verify-full.
+    static EffectiveSslmode effectiveSslmode(const QString &conninfo);
+    // `conninfo` with sslmode=verify-full added when effectiveSslmode() says NetworkDefault;
+    // unchanged otherwise (also when it cannot be parsed: libpq reports that).
+    static QString withDefaultSslmode(const QString &conninfo);
+    // Whether some host `conninfo` names (as effectiveSslmode() finds them) is reached over
+    // the network, i.e. is not a Unix socket or loopback.
+    static bool reachesNetwork(const QString &conninfo);
+    // A Unix socket directory (starts with / or @), localhost, 127.0.0.0/8 or ::1 (also as
+    // ::ffff:127.x.y.z): traffic that never leaves this machine.
+    static bool isLocalHost(const QString &host);
     // The value libpq would use for `key`: the conninfo's own, else the PG* environment or
     // libpq's default (for dbname: the user name). Empty when unknown (e.g. from a service).
     static QString effectiveValue(const QString &conninfo, const QString &key);

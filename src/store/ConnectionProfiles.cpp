@@ -16,8 +16,9 @@ const QString kLastUsed = QStringLiteral("connections/lastUsed");
 ConnectionProfiles::ConnectionProfiles(QSettings &settings)
     : m_settings(settings) {}
 
-QList<ConnectionProfile> ConnectionProfiles::all() const {
+QList<ConnectionProfile> ConnectionProfiles::all(QStringList *warnings) const {
     QList<ConnectionProfile> result;
+    const QStringList secrets = ConnectionProfile::secretKeywords();
     const int count = m_settings.beginReadArray(kArray);
     for (int i = 0; i < count; ++i) {
         m_settings.setArrayIndex(i);
@@ -25,6 +26,13 @@ QList<ConnectionProfile> ConnectionProfiles::all() const {
         profile.name = m_settings.value(QStringLiteral("name")).toString();
         if (profile.name.isEmpty())
             continue;
+        // A secret as a key of its own (never written by this program, but a hand-edited or
+        // foreign file may have one): never read, reported so that it is removed.
+        QStringList found;
+        for (const QString &key : m_settings.childKeys()) {
+            if (secrets.contains(key.toLower()) && !found.contains(key.toLower()))
+                found << key.toLower();
+        }
         profile.connectionString = m_settings.value(QStringLiteral("connectionString")).toString();
         profile.host = m_settings.value(QStringLiteral("host")).toString();
         profile.port = m_settings.value(QStringLiteral("port")).toString();
@@ -38,6 +46,20 @@ QList<ConnectionProfile> ConnectionProfiles::all() const {
             m_settings.value(QStringLiteral("passwordMode")).toString());
         profile.standbyConnectionString =
             m_settings.value(QStringLiteral("standbyConnectionString")).toString();
+        for (QString *text : {&profile.connectionString, &profile.standbyConnectionString}) {
+            QStringList removed;
+            *text = ConnectionProfile::withoutSecrets(*text, &removed);
+            for (const QString &keyword : removed) {
+                if (!found.contains(keyword))
+                    found << keyword;
+            }
+        }
+        if (warnings && !found.isEmpty())
+            warnings->append(tr("Profile \"%1\": the settings file held its %2. It is not used "
+                                "and has been removed; everything else in the profile is kept. "
+                                "Passwords go in the system keychain, are typed when "
+                                "connecting, or come from ~/.pgpass or PGPASSWORD.")
+                                 .arg(profile.name, found.join(QStringLiteral(", "))));
         result.append(profile);
     }
     m_settings.endArray();
@@ -75,8 +97,8 @@ bool ConnectionProfiles::replace(const QString &oldName, const ConnectionProfile
     };
     if (profile.name.trimmed().isEmpty())
         return fail(tr("A profile needs a name."));
-    if (ConnectionProfile::containsPassword(profile.connectionString) ||
-        ConnectionProfile::containsPassword(profile.standbyConnectionString))
+    if (!ConnectionProfile::secretKeyword(profile.connectionString).isEmpty() ||
+        !ConnectionProfile::secretKeyword(profile.standbyConnectionString).isEmpty())
         return fail(profile.validationError());
     QList<ConnectionProfile> profiles = all();
     if (oldName != profile.name) {
@@ -103,6 +125,16 @@ bool ConnectionProfiles::remove(const QString &name) {
         m_settings.remove(kLastUsed);
     m_settings.sync();
     return true;
+}
+
+QStringList ConnectionProfiles::removeStoredSecrets() {
+    QStringList warnings;
+    const QList<ConnectionProfile> profiles = all(&warnings);
+    if (warnings.isEmpty())
+        return warnings;
+    writeAll(profiles);
+    m_settings.sync();
+    return warnings;
 }
 
 QString ConnectionProfiles::lastUsed() const {

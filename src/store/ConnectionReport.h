@@ -1,6 +1,7 @@
 #pragma once
 
 #include "store/AccessScope.h"
+#include "store/TlsState.h"
 
 #include <QCoreApplication>
 #include <QMetaType>
@@ -61,7 +62,9 @@ public:
     std::optional<AccessScope> access;
     int serverVersion = 0; // e.g. 150018
     int schemaVersion = 0; // dedup.schema_migrations
-    bool ssl = false;      // the connection is encrypted
+    bool ssl = false;      // the connection is encrypted (tls.inUse)
+    // How the connection is protected: protocol, the server certificate's subject, sslmode.
+    TlsState tls;
 
     bool ok() const { return failure == Failure::None; }
     // "operator", "viewer (read-only)" or "no access": the coarse role, for texts that have

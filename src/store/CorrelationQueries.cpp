@@ -4,7 +4,7 @@
 
 namespace dedup::store {
 
-RunQuery CorrelationQueries::runs(const QString &correlationId, int limit) {
+RunQuery CorrelationQueries::runs(const QString &correlationId, int limit, qint64 ofRun) {
     RunQuery query;
     // server_now on every row: one statement, one snapshot, no second round trip.
     query.sql = QStringLiteral(
@@ -16,7 +16,14 @@ RunQuery CorrelationQueries::runs(const QString &correlationId, int limit) {
         " (extract(epoch FROM r.created_at) * 1000000)::bigint AS created_us,"
         " s.total, s.done, s.failed, s.uncertain, s.skipped, s.in_progress, s.pending,"
         " now() AS server_now"
-        " FROM dedup.runs r"
+        // The correlation id and the keys are protected (0016_protected_columns.sql): the
+        // store finds the correlation's runs, the oldest $2 are picked by id under the
+        // login's row-level security, and dedup.runs_redacted reads them (hashed for every
+        // login but the owner).
+        " FROM dedup.runs_redacted(ARRAY("
+        "   SELECT c.id FROM dedup.runs c"
+        "    WHERE c.id = ANY (ARRAY(SELECT %1))"
+        "    ORDER BY c.created_at, c.id LIMIT $2), false) r"
         " CROSS JOIN LATERAL ("
         "   SELECT count(*) AS total,"
         "          count(*) FILTER (WHERE x.status = 'done') AS done,"
@@ -26,10 +33,15 @@ RunQuery CorrelationQueries::runs(const QString &correlationId, int limit) {
         "          count(*) FILTER (WHERE x.status = 'in_progress') AS in_progress,"
         "          count(*) FILTER (WHERE x.status = 'pending') AS pending"
         "   FROM dedup.steps x WHERE x.run_id = r.id) s"
-        " WHERE r.correlation_id = $1"
-        " ORDER BY r.created_at, r.id"
-        " LIMIT $2");
-    query.params.add(correlationId).add(qint64(qMax(0, limit)) + 1);
+        " ORDER BY r.created_at, r.id");
+    query.sql =
+        query.sql.arg(ofRun > 0 ? QStringLiteral("dedup.run_ids_by_correlation_of($1::bigint)")
+                                : QStringLiteral("dedup.run_ids_by_correlation($1)"));
+    if (ofRun > 0)
+        query.params.add(ofRun);
+    else
+        query.params.add(correlationId);
+    query.params.add(qint64(qMax(0, limit)) + 1);
     return query;
 }
 
@@ -77,8 +89,8 @@ QList<CorrelatedRun> CorrelationQueries::readRuns(const PgResult &result, int li
 
 std::optional<CorrelationSnapshot> CorrelationQueries::read(PgConnection &connection,
                                                             const QString &correlationId, int limit,
-                                                            PgError *error) {
-    const RunQuery query = runs(correlationId, limit);
+                                                            PgError *error, qint64 ofRun) {
+    const RunQuery query = runs(correlationId, limit, ofRun);
     const PgResult result = connection.exec(query.sql, query.params);
     if (!result.ok()) {
         *error = result.error();

@@ -22,15 +22,18 @@ class CorrelationQueries {
 public:
     static constexpr int DefaultLimit = 500;
 
-    // At most limit + 1 runs (the extra one says "more").
-    static RunQuery runs(const QString &correlationId, int limit);
+    // At most limit + 1 runs (the extra one says "more"). `ofRun` > 0: the runs sharing the
+    // correlation id of that run instead (correlationId is then only shown): a login that
+    // reads correlation ids hashed cannot search by the hash (0016_protected_columns.sql).
+    static RunQuery runs(const QString &correlationId, int limit, qint64 ofRun = 0);
     // At most `limit` runs; *more when the extra row came back.
     static QList<CorrelatedRun> readRuns(const PgResult &result, int limit, bool *more);
 
     // One statement (one snapshot). std::nullopt with *error on failure; an unknown id is an
     // empty snapshot.
-    static std::optional<CorrelationSnapshot>
-    read(PgConnection &connection, const QString &correlationId, int limit, PgError *error);
+    static std::optional<CorrelationSnapshot> read(PgConnection &connection,
+                                                   const QString &correlationId, int limit,
+                                                   PgError *error, qint64 ofRun = 0);
 };
 
 } // namespace dedup::store

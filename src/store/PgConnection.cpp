@@ -2,6 +2,7 @@
 
 #include "store/ConnectionProfile.h"
 
+#include <QRandomGenerator>
 #include <QSysInfo>
 #include <QtGlobal>
 
@@ -19,6 +20,18 @@ void PgConnection::CancelDeleter::operator()(pg_cancel *cancel) const {
 PgConnection::PgConnection() = default;
 PgConnection::~PgConnection() = default;
 
+// One redaction salt per process (0016_protected_columns.sql): every connection of a console
+// shows the same hash for the same value, so a key in the list matches the key in the detail;
+// another process (another console, a restart) shows other hashes. The salt is not secret:
+// the key it is combined with never leaves the server.
+static QString redactionSalt() {
+    static const QString salt = [] {
+        QRandomGenerator64 &random = *QRandomGenerator64::system();
+        return QString::number(random.generate(), 16) + QString::number(random.generate(), 16);
+    }();
+    return salt;
+}
+
 static QString osUserName() {
     QString user = qEnvironmentVariable("USER");
     if (user.isEmpty())
@@ -30,7 +43,9 @@ bool PgConnection::open(const QString &conninfo, const QString &applicationName)
     close();
     m_conninfo = conninfo;
     m_openError = {};
-    const QByteArray info = conninfo.toUtf8();
+    // Every connection of every program gets the same rule: verify-full for a host reached
+    // over the network when nothing chose an sslmode (libpq's prefer can be downgraded).
+    const QByteArray info = ConnectionProfile::withDefaultSslmode(conninfo).toUtf8();
     const QByteArray app =
         (applicationName.isEmpty() ? QStringLiteral("dedup") : applicationName).toUtf8();
     // expand_dbname=1 lets "dbname" carry a full conninfo string or URI; the fallback
@@ -55,11 +70,12 @@ bool PgConnection::open(const QString &conninfo, const QString &applicationName)
     // The audit log records who acted: the database role comes from the server, the OS user
     // and host from here (set_config keeps these values out of the statement text).
     PgParams params;
-    params.add(osUserName()).add(QSysInfo::machineHostName());
+    params.add(osUserName()).add(QSysInfo::machineHostName()).add(redactionSalt());
     const PgResult setup = exec(QStringLiteral("SELECT set_config('TimeZone', 'UTC', false),"
                                                " set_config('DateStyle', 'ISO, YMD', false),"
                                                " set_config('dedup.os_user', $1, false),"
-                                               " set_config('dedup.client_host', $2, false)"),
+                                               " set_config('dedup.client_host', $2, false),"
+                                               " set_config('dedup.redaction_salt', $3, false)"),
                                 params);
     if (!setup.ok()) {
         m_openError = setup.error();

@@ -33,6 +33,8 @@ public:
 
     // `conninfo` is anything libpq accepts: "key=value" pairs, a postgresql:// URI,
     // "service=name", or empty (PG* environment, .pgpass and pg_service.conf still apply).
+    // When nothing sets sslmode and a host is reached over the network, sslmode=verify-full
+    // is added (ConnectionProfile::withDefaultSslmode).
     // The session is set up for the store: UTC time zone, ISO dates, and the operator's OS
     // user and host as settings the audit log reads.
     bool open(const QString &conninfo, const QString &applicationName = {});

@@ -3,16 +3,16 @@
 #include "core/RunStatus.h"
 #include "store/CopyOutReader.h"
 #include "store/PgConnection.h"
-#include "store/ReadTransaction.h"
 #include "store/ReportQueries.h"
 #include "store/ReportSql.h"
 #include "store/ReportSummaryRows.h"
 
-#include <QCryptographicHash>
 #include <QIODevice>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QUuid>
+
+#include <libpq-fe.h>
 
 namespace dedup::store {
 
@@ -30,22 +30,6 @@ PgError clientError(const QString &message) {
     PgError error;
     error.message = message;
     return error;
-}
-
-// RFC 2104 pads of the report key: (K ^ 0x36..), (K ^ 0x5c..), K zero-padded to the
-// SHA-256 block (64 bytes; a longer key is hashed first), as hex for set_config().
-std::pair<QByteArray, QByteArray> hmacPads(QByteArray key) {
-    constexpr int block = 64;
-    if (key.size() > block)
-        key = QCryptographicHash::hash(key, QCryptographicHash::Sha256);
-    key.append(QByteArray(block - key.size(), '\0'));
-    QByteArray inner(block, Qt::Uninitialized);
-    QByteArray outer(block, Qt::Uninitialized);
-    for (int i = 0; i < block; ++i) {
-        inner[i] = char(quint8(key.at(i)) ^ 0x36);
-        outer[i] = char(quint8(key.at(i)) ^ 0x5c);
-    }
-    return {inner.toHex(), outer.toHex()};
 }
 
 // Writes rows through a bounded buffer; a CSV record's LF becomes CRLF (RFC 4180). Only a
@@ -87,31 +71,38 @@ private:
 ReportExporter::ReportExporter(PgConnection &connection)
     : m_conn(connection) {}
 
-OperatorResult<qint64> ReportExporter::exportTo(QIODevice &out, const ReportSpec &spec,
-                                                ReportSection section, ReportFormat format,
-                                                const Progress &progress,
-                                                const std::atomic_bool *cancel) {
+ReportExporter::~ReportExporter() {
+    if (m_state == State::Open)
+        rollback();
+}
+
+void ReportExporter::rollback() {
+    // Nothing to undo (the report only reads): the rollback ends the transaction and its key.
+    // A broken connection has no transaction left to end.
+    const PGTransactionStatusType status =
+        m_conn.isOpen() ? PQtransactionStatus(m_conn.handle()) : PQTRANS_UNKNOWN;
+    if (status == PQTRANS_INTRANS || status == PQTRANS_INERROR)
+        m_conn.exec(QStringLiteral("ROLLBACK"));
+}
+
+OperatorResult<qint64> ReportExporter::begin(const ReportSpec &spec) {
+    if (m_state != State::Idle)
+        return Result::failure(StoreErrorKind::InvalidArgument,
+                               clientError(tr("A report is already open on this connection; "
+                                              "finish it before starting another.")));
     m_lastRevealAuditId = 0;
     const QString invalid = spec.validate();
     if (!invalid.isEmpty())
         return Result::failure(StoreErrorKind::InvalidArgument, clientError(invalid));
-    if (!spec.revealRaw && section != ReportSection::Summary && spec.redactionKey.size() < 16)
-        return Result::failure(StoreErrorKind::InvalidArgument,
-                               clientError(tr("The report has no redaction key (use "
-                                              "ReportSpec::newRedactionKey()).")));
-    if (!out.isWritable())
-        return Result::failure(StoreErrorKind::Other,
-                               clientError(tr("The report's output is not open for writing.")));
-    const auto cancelled = [cancel] { return cancel && cancel->load(); };
-    const auto cancelledError = [] {
-        return Result::failure(StoreErrorKind::Cancelled,
-                               clientError(tr("The export was cancelled.")));
-    };
-    if (cancelled())
-        return cancelledError();
+    // The report's transaction is its own: inside someone else's, finish() would commit theirs
+    // and the reveal would not be committed before the rows are read.
+    if (m_conn.isOpen() && PQtransactionStatus(m_conn.handle()) != PQTRANS_IDLE)
+        return Result::failure(
+            StoreErrorKind::InvalidArgument,
+            clientError(tr("The connection is inside a transaction; a report needs its own.")));
 
-    // The reveal is committed before any row is read: an export that fails or is cancelled
-    // half-way has still been recorded.
+    // The reveal is committed before the report's transaction starts, so before any row is
+    // read: an export that fails or is cancelled half-way has still been recorded.
     if (spec.revealRaw) {
         const OperatorResult<qint64> reveal = recordReveal(spec);
         if (!reveal)
@@ -119,7 +110,114 @@ OperatorResult<qint64> ReportExporter::exportTo(QIODevice &out, const ReportSpec
         m_lastRevealAuditId = reveal.value();
     }
 
+    // One snapshot for every section, count and row of the report.
+    const PgResult begun =
+        m_conn.exec(QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"));
+    if (!begun.ok())
+        return Result::failure(begun.error());
+    // The server draws the report's key here and keeps it as transaction-local settings: this
+    // statement carries no key material, nor does its answer. UTF-8 whatever the connection's
+    // default encoding, since the files are UTF-8. With a reveal, the transaction names its
+    // audit row: only then does the store show raw values (dedup.report_runs_revealed checks
+    // that the row is this login's, from this session).
+    PgParams reveal;
+    reveal.add(m_lastRevealAuditId > 0 ? QString::number(m_lastRevealAuditId) : QString());
+    const PgResult key = m_conn.exec(
+        QStringLiteral("SELECT set_config('client_encoding', 'UTF8', true), dedup.report_begin(),"
+                       " set_config('dedup.report_reveal', $1, true)"),
+        reveal);
+    if (!key.ok()) {
+        rollback();
+        return Result::failure(key.error());
+    }
+    m_state = State::Open;
+    m_revealRaw = spec.revealRaw;
+    return Result::success(m_lastRevealAuditId);
+}
+
+ProtocolStatus ReportExporter::finish() {
+    const State state = m_state;
+    m_state = State::Idle;
+    if (state == State::Idle)
+        return ProtocolStatus::failure(StoreErrorKind::InvalidArgument,
+                                       clientError(tr("No report is open.")));
+    if (state == State::Failed)
+        return ProtocolStatus::failure(
+            StoreErrorKind::Other,
+            clientError(tr("An export of this report failed; the report was abandoned.")));
+    const PgResult committed = m_conn.exec(QStringLiteral("COMMIT"));
+    if (!committed.ok()) {
+        rollback();
+        return ProtocolStatus::failure(committed.error());
+    }
+    return ProtocolStatus::success({});
+}
+
+OperatorResult<qint64> ReportExporter::exportTo(QIODevice &out, const ReportSpec &spec,
+                                                ReportSection section, ReportFormat format,
+                                                const Progress &progress,
+                                                const std::atomic_bool *cancel) {
+    // Checks that touch no database first: they leave an open report as it is.
+    if (m_state == State::Failed)
+        return Result::failure(
+            StoreErrorKind::Other,
+            clientError(tr("An earlier export of this report failed; start a new report.")));
+    const QString invalid = spec.validate();
+    if (!invalid.isEmpty())
+        return Result::failure(StoreErrorKind::InvalidArgument, clientError(invalid));
+    if (m_state == State::Open && spec.revealRaw != m_revealRaw)
+        return Result::failure(
+            StoreErrorKind::InvalidArgument,
+            clientError(spec.revealRaw
+                            ? tr("This report was started redacted; raw values need a new "
+                                 "report (and its audited reveal).")
+                            : tr("This report was started with raw values; a redacted export "
+                                 "needs a new report.")));
+    if (!out.isWritable())
+        return Result::failure(StoreErrorKind::Other,
+                               clientError(tr("The report's output is not open for writing.")));
+    if (cancel && cancel->load())
+        return Result::failure(StoreErrorKind::Cancelled,
+                               clientError(tr("The export was cancelled.")));
+
+    if (m_state == State::Open) {
+        const OperatorResult<qint64> rows =
+            exportSection(out, spec, section, format, progress, cancel);
+        if (!rows) {
+            rollback();
+            m_state = State::Failed;
+        }
+        return rows;
+    }
+
+    // A report of its own.
+    const OperatorResult<qint64> begun = begin(spec);
+    if (!begun)
+        return begun;
+    const OperatorResult<qint64> rows = exportSection(out, spec, section, format, progress, cancel);
+    if (!rows) {
+        rollback();
+        m_state = State::Idle;
+        return rows;
+    }
+    const ProtocolStatus finished = finish();
+    if (!finished)
+        return Result::failure(finished.errorKind(), finished.error());
+    return rows;
+}
+
+OperatorResult<qint64> ReportExporter::exportSection(QIODevice &out, const ReportSpec &spec,
+                                                     ReportSection section, ReportFormat format,
+                                                     const Progress &progress,
+                                                     const std::atomic_bool *cancel) {
+    const auto cancelled = [cancel] { return cancel && cancel->load(); };
+    const auto cancelledError = [] {
+        return Result::failure(StoreErrorKind::Cancelled,
+                               clientError(tr("The export was cancelled.")));
+    };
+
     if (section == ReportSection::Summary) {
+        // In the report's transaction: the summary reads the snapshot the rows come from.
         ReportQueries queries(m_conn);
         const OperatorResult<ReportSummary> summary = queries.summarize(spec);
         if (!summary)
@@ -138,33 +236,15 @@ OperatorResult<qint64> ReportExporter::exportTo(QIODevice &out, const ReportSpec
         return Result::success(rows.size());
     }
 
-    // One snapshot for the count and the rows, so the progress total is exact.
-    ReadTransaction transaction(m_conn);
-    PgError error;
-    if (!transaction.begin(&error))
-        return Result::failure(error);
-    // Transaction-local: the pads disappear with the transaction; UTF-8 whatever the
-    // connection's default encoding, since the files are UTF-8.
-    const auto [ipad, opad] = hmacPads(spec.redactionKey);
-    PgParams settings;
-    settings.add(QString::fromLatin1(ipad)).add(QString::fromLatin1(opad));
-    const PgResult set =
-        m_conn.exec(QStringLiteral("SELECT set_config('client_encoding', 'UTF8', true),"
-                                   " set_config('dedup.report_ipad', $1, true),"
-                                   " set_config('dedup.report_opad', $2, true)"),
-                    settings);
-    if (!set.ok())
-        return Result::failure(set.error());
-
     ReportSql sql(spec, m_conn);
     const bool json = format == ReportFormat::JsonLines;
     const bool runs = section == ReportSection::Runs;
     const QString select =
         runs ? sql.runsSelect(json, spec.revealRaw) : sql.actionsSelect(json, spec.revealRaw);
-    const QString count =
-        runs ? QStringLiteral("SELECT count(*) FROM dedup.runs r WHERE %1").arg(sql.runsWhere())
-             : QStringLiteral("SELECT count(*) FROM dedup.audit_log a WHERE %1")
-                   .arg(sql.actionsWhere());
+    const QString count = runs ? QStringLiteral("SELECT count(*) FROM %1 r WHERE %2")
+                                     .arg(ReportSql::runsSource(spec.revealRaw), sql.runsWhere())
+                               : QStringLiteral("SELECT count(*) FROM dedup.audit_log a WHERE %1")
+                                     .arg(sql.actionsWhere());
     if (!sql.error().isEmpty())
         return Result::failure(StoreErrorKind::InvalidArgument, clientError(sql.error()));
 
@@ -211,8 +291,6 @@ OperatorResult<qint64> ReportExporter::exportTo(QIODevice &out, const ReportSpec
         return Result::failure(
             StoreErrorKind::Other,
             clientError(tr("Could not write the report: %1").arg(out.errorString())));
-    if (!transaction.commit(&error))
-        return Result::failure(error);
     if (progress)
         progress(rows, expected);
     return Result::success(rows);
@@ -229,16 +307,10 @@ OperatorResult<qint64> ReportExporter::recordReveal(const ReportSpec &spec) {
         {QStringLiteral("statuses"), statuses},
         {QStringLiteral("operators"), QJsonArray::fromStringList(spec.operators)},
     };
-    // One audit row per report: every section and format of a report shares its redaction
-    // key, so an action key derived from it (one-way: the key itself stays secret) makes the
-    // later exports replay the first one's row. Without a key, every export is its own report.
-    const QString id = spec.redactionKey.isEmpty()
-                           ? QUuid::createUuid().toString(QUuid::WithoutBraces)
-                           : QString::fromLatin1(QCryptographicHash::hash(
-                                                     "dedup report reveal\n" + spec.redactionKey,
-                                                     QCryptographicHash::Sha256)
-                                                     .toHex()
-                                                     .left(32));
+    // One audit row per report (begin() writes it once for all the report's exports). The
+    // action key only makes a resend after a lost connection replay the first row: a fresh
+    // random id per report, which reveals nothing.
+    const QString id = QUuid::createUuid().toString(QUuid::WithoutBraces);
     PgParams params;
     params.add(spec.revealReason).add(filter).add(QStringLiteral("report_reveal:") + id);
     const PgResult reveal = m_conn.exec(

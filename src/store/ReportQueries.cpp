@@ -10,6 +10,8 @@
 #include <QSysInfo>
 
 #include <algorithm>
+#include <libpq-fe.h>
+#include <optional>
 
 namespace dedup::store {
 
@@ -75,28 +77,38 @@ OperatorResult<ReportSummary> ReportQueries::summarize(const ReportSpec &spec) {
     }
     ReportSummary summary;
     summary.spec = spec;
-    summary.spec.redactionKey.clear(); // the summary travels to the PDF and the UI: no secret
     summary.osUser = osUser();
     summary.host = QSysInfo::machineHostName();
     summary.bucketUnit = bucketUnitFor(spec.from, spec.to);
 
-    ReadTransaction transaction(m_conn);
+    // Inside a report's transaction (ReportExporter::begin()) the summary reads the snapshot
+    // that report's rows come from; alone, it opens its own.
+    std::optional<ReadTransaction> transaction;
     PgError error;
-    if (!transaction.begin(&error))
-        return Result::failure(error);
+    if (PQtransactionStatus(m_conn.handle()) != PQTRANS_INTRANS) {
+        transaction.emplace(m_conn);
+        if (!transaction->begin(&error))
+            return Result::failure(error);
+    }
     const auto run = [this](const QString &sql, const PgParams &params, PgResult *result) {
         *result = m_conn.exec(sql, params);
         return result->ok();
     };
     PgResult result;
 
-    if (!run(QStringLiteral("SELECT now() AS now, session_user::text AS who"), {}, &result))
+    // Who, as the server knows it: the role it authenticated and the address it saw.
+    if (!run(QStringLiteral("SELECT now() AS now, session_user::text AS who,"
+                            " host(inet_client_addr()) AS addr"),
+             {}, &result))
         return Result::failure(result.error());
     summary.generatedAt = result.toDateTime(0, "now");
     summary.generatedBy = result.text(0, "who");
+    summary.clientAddr = result.text(0, "addr");
 
     // Runs created in range: one scan of the range (runs_*_created_idx) for the totals by
-    // status, workflow and time bucket and for the failure classes.
+    // status, workflow and time bucket and for the failure classes. Through the report view
+    // (0016): the error class is not a column operators and viewers may read; no hashed
+    // column is used, so no report key is needed.
     {
         PgParams params;
         ReportSql sql(spec, params);
@@ -106,9 +118,9 @@ OperatorResult<ReportSummary> ReportQueries::summarize(const ReportSpec &spec) {
         if (!run(QStringLiteral(
                      "SELECT date_trunc(%1, r.created_at) AS bucket, r.workflow, r.status,"
                      " CASE WHEN r.status IN ('failed', 'manual_review')"
-                     " THEN COALESCE(r.last_error ->> 'class', '') END AS error_class,"
+                     " THEN COALESCE(r.error_class, '') END AS error_class,"
                      " count(*) AS n"
-                     " FROM dedup.runs r WHERE %2 GROUP BY 1, 2, 3, 4")
+                     " FROM dedup.report_runs r WHERE %2 GROUP BY 1, 2, 3, 4")
                      .arg(unit, where),
                  params, &result))
             return Result::failure(result.error());
@@ -239,7 +251,7 @@ OperatorResult<ReportSummary> ReportQueries::summarize(const ReportSpec &spec) {
         return Result::failure(audit.errorKind(), audit.error());
     summary.audit = audit.value();
 
-    if (!transaction.commit(&error))
+    if (transaction && !transaction->commit(&error))
         return Result::failure(error);
     return Result::success(summary);
 }

@@ -23,9 +23,11 @@ class ReportQueries {
 public:
     explicit ReportQueries(PgConnection &connection);
 
-    // One REPEATABLE READ READ ONLY transaction; fills every ReportSummary field, incl. audit
-    // (AuditVerifier) and who/when (session_user, server now(), OS user from the environment,
-    // host name). Errors: InvalidArgument (spec.validate() failed; message = its text),
+    // One REPEATABLE READ READ ONLY transaction (the connection's own when it is inside one,
+    // e.g. a report begun by ReportExporter::begin()); fills every ReportSummary field, incl.
+    // audit (AuditVerifier) and who/when (from the server: session_user,
+    // inet_client_addr(), now(); reported by the client: OS user from the environment, host
+    // name). Errors: InvalidArgument (spec.validate() failed; message = its text),
     // PermissionDenied, QueryCanceled, ConnectionLost, ...
     //
     // The summary holds no raw key, scope, correlation id or payload whatever spec.revealRaw

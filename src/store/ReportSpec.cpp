@@ -1,7 +1,5 @@
 #include "store/ReportSpec.h"
 
-#include <QRandomGenerator>
-
 namespace dedup::store {
 
 QString ReportSpec::validate() const {
@@ -22,15 +20,6 @@ QString ReportSpec::validate() const {
         return tr("Showing raw keys, scopes and payloads needs a reason (it is written to the "
                   "audit log).");
     return {};
-}
-
-QByteArray ReportSpec::newRedactionKey() {
-    // 32 bytes = the HMAC-SHA256 block size's half and the hash's size: a key as strong as the
-    // hash. The system generator (getrandom) because the key protects patient-derived values.
-    QByteArray key(32, Qt::Uninitialized);
-    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(key.data()),
-                                          key.size() / int(sizeof(quint32)));
-    return key;
 }
 
 } // namespace dedup::store

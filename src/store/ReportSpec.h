@@ -2,7 +2,6 @@
 
 #include "core/RunStatus.h"
 
-#include <QByteArray>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QList>
@@ -25,19 +24,12 @@ public:
     QList<core::RunStatus> statuses; // empty: every status
     QStringList operators;           // audit_log.db_role; empty: every operator
 
-    // Raw values are redacted by default (keyed HMAC-SHA256, a fresh key per report, so equal
-    // keys still match inside one report and nowhere else). Showing them needs a reason and
-    // is itself written to the audit log before any row leaves the database.
+    // Raw values are redacted by default (keyed HMAC-SHA256 under a key the database server
+    // draws for each report and never sends: ReportExporter::begin()), so equal keys still
+    // match inside one report and nowhere else. Showing them needs a reason and is itself
+    // written to the audit log before any row leaves the database.
     bool revealRaw = false;
     QString revealReason;
-
-    // The HMAC key of this report's redaction: 32 random bytes (newRedactionKey()). Keep one
-    // key for every section and format of one report, so its CSV, JSON Lines and PDF hash
-    // equal values equally; a new report gets a new key, so hashes never match across reports.
-    // Never stored or printed.
-    QByteArray redactionKey;
-
-    static QByteArray newRedactionKey();
 
     // An empty string when the spec can be run; otherwise a translated message naming the
     // field (range missing or reversed, reveal without a reason, ...).

@@ -11,15 +11,12 @@ namespace dedup::store {
 
 namespace {
 
-// The HMAC pads, read once per statement (an uncorrelated sub-select is an InitPlan).
-const QString kIpad =
-    QStringLiteral("(SELECT decode(current_setting('dedup.report_ipad'), 'hex'))");
-const QString kOpad =
-    QStringLiteral("(SELECT decode(current_setting('dedup.report_opad'), 'hex'))");
-
-QString hashed(const QString &expression) {
-    return QStringLiteral("dedup.report_hmac(%1, %2, %3)").arg(expression, kIpad, kOpad);
-}
+// The HMAC pads of the key the server drew for this transaction (dedup.report_begin(),
+// 0015_report_key.sql), read once per statement: an uncorrelated sub-select is an InitPlan.
+// The statement names them; their value never appears in it. Without a key in the
+// transaction the statement fails rather than hash under an empty one.
+const QString kIpad = QStringLiteral("(SELECT dedup.report_ipad())");
+const QString kOpad = QStringLiteral("(SELECT dedup.report_opad())");
 
 QString redactedJson(const QString &expression) {
     return QStringLiteral("dedup.report_redact(%1, %2, %3)").arg(expression, kIpad, kOpad);
@@ -140,11 +137,15 @@ QString ReportSql::actionsWhere() {
     return where;
 }
 
+QString ReportSql::runsSource(bool revealRaw) {
+    return revealRaw ? QStringLiteral("dedup.report_runs_revealed")
+                     : QStringLiteral("dedup.report_runs");
+}
+
 QString ReportSql::runsSelect(bool json, bool revealRaw) {
-    const auto secret = [revealRaw](const QString &column) {
-        return revealRaw ? column : hashed(column);
-    };
-    // A hashed value is `h:` and hex digits: only raw values are text to neutralise.
+    // The view hashes scope, idem_key, correlation_id and fingerprint itself (or, revealed,
+    // shows them); a hashed value is `h:` and hex digits: only raw values are text to
+    // neutralise.
     const std::vector<Column> columns{
         {QStringLiteral("id"), QStringLiteral("r.id")},
         {QStringLiteral("created_at"), QStringLiteral("r.created_at")},
@@ -153,16 +154,16 @@ QString ReportSql::runsSelect(bool json, bool revealRaw) {
         {QStringLiteral("workflow_version"), QStringLiteral("r.workflow_version"), true},
         {QStringLiteral("status"), QStringLiteral("r.status"), true},
         {QStringLiteral("attempt"), QStringLiteral("r.attempt")},
-        {QStringLiteral("scope"), secret(QStringLiteral("r.scope")), revealRaw},
-        {QStringLiteral("idem_key"), secret(QStringLiteral("r.idem_key")), revealRaw},
+        {QStringLiteral("scope"), QStringLiteral("r.scope"), revealRaw},
+        {QStringLiteral("idem_key"), QStringLiteral("r.idem_key"), revealRaw},
         {QStringLiteral("key_version"), QStringLiteral("r.key_version")},
-        {QStringLiteral("correlation_id"), secret(QStringLiteral("r.correlation_id")), revealRaw},
-        {QStringLiteral("fingerprint"), secret(QStringLiteral("r.fingerprint")), revealRaw},
-        {QStringLiteral("error_class"), QStringLiteral("r.last_error ->> 'class'"), true},
+        {QStringLiteral("correlation_id"), QStringLiteral("r.correlation_id"), revealRaw},
+        {QStringLiteral("fingerprint"), QStringLiteral("r.fingerprint"), revealRaw},
+        {QStringLiteral("error_class"), QStringLiteral("r.error_class"), true},
     };
     const QString select =
-        QStringLiteral("SELECT %1 FROM dedup.runs r WHERE %2 ORDER BY r.created_at, r.id")
-            .arg(selectList(columns, !json), runsWhere());
+        QStringLiteral("SELECT %1 FROM %2 r WHERE %3 ORDER BY r.created_at, r.id")
+            .arg(selectList(columns, !json), runsSource(revealRaw), runsWhere());
     return json ? asJson(select) : select;
 }
 
@@ -190,6 +191,11 @@ QString ReportSql::actionsSelect(bool json, bool revealRaw) {
         {QStringLiteral("params"), document(QStringLiteral("a.params"))},
         {QStringLiteral("before"), document(QStringLiteral("a.before"))},
         {QStringLiteral("after"), document(QStringLiteral("a.after"))},
+        // Added last so that readers of the earlier columns by position keep working: the
+        // address the server saw the connection come from (inet_client_addr(); empty for a
+        // Unix socket), unlike os_user, client_host and application_name, which the client
+        // reported about itself.
+        {QStringLiteral("client_addr"), QStringLiteral("host(a.client_addr)")},
     };
     const QString select = QStringLiteral("SELECT %1 FROM dedup.audit_log a WHERE %2 ORDER BY a.id")
                                .arg(selectList(columns, !json), actionsWhere());

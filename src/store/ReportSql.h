@@ -18,8 +18,10 @@ class PgConnection;
 //   * Literals : PQescapeLiteral() on the connection (COPY takes no parameters), so a
 //                workflow named "x'); DROP ..." is a string, not SQL. Timestamps are printed
 //                by this class (ISO 8601, UTC) and escaped too.
-// The redaction key is neither: the export passes it as transaction-local settings
-// (dedup.report_ipad / dedup.report_opad), read once per statement by an InitPlan.
+// The redaction key is neither: the server draws it in the report's transaction
+// (dedup.report_begin()) and the statements only name it (dedup.report_ipad() /
+// dedup.report_opad(), read once per statement by an InitPlan), so no statement the client
+// sends, nor its parameters, carries key material.
 class ReportSql {
 public:
     // Placeholders numbered after what `params` already holds.
@@ -37,6 +39,14 @@ public:
     // The workflow is the acted-on run's (before / after); actions on no run (bulk
     // operations, report reveals) only appear without a workflow filter.
     QString actionsWhere();
+
+    // Where a report reads runs (0016_protected_columns.sql): operators and viewers may not
+    // read the protected columns of dedup.runs. dedup.report_runs hashes scope, idem_key,
+    // correlation_id and fingerprint under the report's key and has error_class; with
+    // revealRaw, dedup.report_runs_revealed shows them, in a transaction that names the
+    // report's committed reveal (dedup.report_reveal). Both apply the runs' read grants.
+    // runsWhere() applies to either (alias r).
+    static QString runsSource(bool revealRaw);
 
     // The export SELECTs (no trailing semicolon), ordered for reading: runs by
     // (created_at, id), actions by id (= chain order). `json`: one json text column per row.

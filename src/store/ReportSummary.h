@@ -30,8 +30,8 @@ struct ReportBucket {
 struct ReportAction {
     qint64 auditId = 0;
     QDateTime at;
-    QString dbRole;
-    QString osUser;
+    QString dbRole; // from the server (session_user when the action was written)
+    QString osUser; // reported by the client
     QString action;
     qint64 runId = 0;
     QString reason;
@@ -45,9 +45,13 @@ struct ReportAction {
 struct ReportSummary {
     ReportSpec spec;
     QDateTime generatedAt; // the server's clock
-    QString generatedBy;   // database role (session_user)
-    QString osUser;        // who ran the console or dedupctl
-    QString host;          // where
+    // Attribution. From the server: the database role it authenticated and the address it
+    // saw the connection come from. Reported by the client about itself (unverified): the OS
+    // user and the host name.
+    QString generatedBy; // database role (session_user)
+    QString clientAddr;  // inet_client_addr(); empty for a Unix-socket connection
+    QString osUser;      // who ran the console or dedupctl, as the client reports it
+    QString host;        // the client's host name, as the client reports it
 
     qint64 runsTotal = 0;
     QList<ReportCount> runsByStatus;   // every status, in allRunStatuses() order

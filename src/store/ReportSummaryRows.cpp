@@ -56,6 +56,9 @@ QList<ReportSummaryRow> reportSummaryRows(const ReportSummary &s) {
     add(report, QStringLiteral("generated_by"), s.generatedBy);
     add(report, QStringLiteral("os_user"), s.osUser);
     add(report, QStringLiteral("host"), s.host);
+    // Added after the client-reported os_user and host: the address the server saw (empty
+    // for a Unix-socket connection).
+    add(report, QStringLiteral("client_addr"), s.clientAddr);
 
     add(QStringLiteral("runs"), QStringLiteral("total"), s.runsTotal);
     counts(QStringLiteral("runs_by_status"), s.runsByStatus);

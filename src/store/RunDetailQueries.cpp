@@ -57,6 +57,10 @@ QList<Row> bounded(QList<Row> rows, int limit, bool *more) {
 
 } // namespace
 
+// The run, its steps and its events are read through the store's redacted reads
+// (0016_protected_columns.sql): the same columns as the tables, with keys, payloads, error
+// messages and event details hashed for every login but the owner; raw values come from an
+// audited reveal (RunReveal).
 RunQuery RunDetailQueries::run(qint64 runId) {
     return byRun(
         QStringLiteral("SELECT r.id, r.scope, r.idem_key, r.key_version, r.workflow,"
@@ -74,7 +78,7 @@ RunQuery RunDetailQueries::run(qint64 runId) {
                            " AS last_error_retryable,"
                            " r.review_reason, r.review_assignee, r.review_note, r.review_at,"
                            " now() AS server_now"
-                           " FROM dedup.runs r WHERE r.id = $1"),
+                           " FROM dedup.runs_redacted(ARRAY[$1::bigint]) r"),
         runId);
 }
 
@@ -85,7 +89,7 @@ RunQuery RunDetailQueries::steps(qint64 runId, int limit) {
                      QStringLiteral(", s.error->>'class' AS error_class,"
                                     " s.error->>'message' AS error_message,"
                                     " s.created_at, s.started_at, s.finished_at, s.updated_at"
-                                    " FROM dedup.steps s WHERE s.run_id = $1"
+                                    " FROM dedup.steps_redacted(ARRAY[$1::bigint]) s"
                                     " ORDER BY s.ordinal LIMIT $2"),
                  runId, limit);
 }
@@ -94,8 +98,8 @@ RunQuery RunDetailQueries::events(qint64 runId, int limit) {
     return byRun(QStringLiteral("SELECT e.id, e.run_id, e.at, e.kind, e.actor, e.attempt,"
                                 " e.step, ") +
                      jsonColumns(QStringLiteral("e"), QStringLiteral("detail")) +
-                     QStringLiteral(" FROM dedup.events e WHERE e.run_id = $1"
-                                    " ORDER BY e.id DESC LIMIT $2"),
+                     QStringLiteral(" FROM dedup.events_redacted($1, $2::integer) e"
+                                    " ORDER BY e.id DESC"),
                  runId, limit);
 }
 

@@ -21,6 +21,17 @@ const QString kColumns = QStringLiteral(
     " (extract(epoch FROM r.created_at) * 1000000)::bigint AS created_us");
 const QString kNewestFirst = QStringLiteral(" ORDER BY r.created_at DESC, r.id DESC");
 
+// The keyset columns alone: counts, and the inner query of a redacted read.
+const QString kKeyset = QStringLiteral("r.created_at, r.id");
+
+// Whether the login reads the protected columns (idem_key, correlation_id, last_error, ...:
+// 0016_protected_columns.sql) itself: only the owner, whose filters carry no read regions.
+// Every other login reads them through dedup.runs_redacted and searches them through the
+// store's id functions.
+bool readsRaw(const RunFilter &filter) {
+    return !filter.readable.has_value();
+}
+
 // Collects parameters and hands out their placeholders ($1, $2, ...).
 class Binder {
 public:
@@ -52,6 +63,26 @@ QStringList baseConditions(const RunFilter &filter, Binder &binder) {
         conditions
             << QStringLiteral("r.created_at <= %1::timestamptz").arg(binder.bind(filter.createdTo));
     }
+    if (!readsRaw(filter)) {
+        // The keys and correlation ids are not readable to this login: the store finds the
+        // runs (as the owner, applying the runs policy's rule) and the list reads them by id.
+        if (filter.exactKey) {
+            if (filter.keyPrefix && !filter.exactKey->startsWith(*filter.keyPrefix))
+                conditions << QStringLiteral("false");
+            conditions << QStringLiteral("r.id = ANY (ARRAY(SELECT dedup.run_ids_by_key(%1)))")
+                              .arg(binder.bind(*filter.exactKey));
+        }
+        if (filter.correlationId) {
+            const QString prefix = filter.keyPrefix && !filter.exactKey
+                                       ? binder.bind(*filter.keyPrefix)
+                                       : QStringLiteral("NULL");
+            conditions << QStringLiteral("r.id = ANY (ARRAY(SELECT dedup.run_ids_by_correlation("
+                                         "%1, %2)))")
+                              .arg(binder.bind(*filter.correlationId), prefix);
+        }
+        // A prefix alone is walked by dedup.key_prefix_page (orderedList), or by id (rowsById).
+        return conditions;
+    }
     if (filter.exactKey)
         conditions << QStringLiteral("r.idem_key = %1").arg(binder.bind(*filter.exactKey));
     if (filter.keyPrefix) {
@@ -65,6 +96,21 @@ QStringList baseConditions(const RunFilter &filter, Binder &binder) {
             << QStringLiteral("r.correlation_id = %1").arg(binder.bind(*filter.correlationId));
     }
     return conditions;
+}
+
+// Whether the filter's only key criterion is a prefix (no exact key, no correlation id),
+// which a login that does not read raw keys cannot write as a condition.
+bool prefixOnly(const RunFilter &filter) {
+    return filter.keyPrefix && !filter.exactKey && !filter.correlationId;
+}
+
+// For a login that does not read the protected columns: the rows of `ids` (a query of
+// created_at and id, alias r) through dedup.runs_redacted, newest first.
+RunQuery redactedRows(RunQuery ids) {
+    ids.sql = QStringLiteral("SELECT ") + kColumns +
+              QStringLiteral(" FROM dedup.runs_redacted(ARRAY(SELECT q.id FROM (") + ids.sql +
+              QStringLiteral(") q), false) r") + kNewestFirst;
+    return ids;
 }
 
 // The login's read regions that matter to this filter (RunFilter::readable): nullopt when
@@ -186,7 +232,7 @@ RunQuery prefixWalk(const RunFilter &filter, const std::optional<ReadRegions> &r
     // them; then the bucket is sorted whole and the join stops once `limit` rows matched.
     const QString bucketLimit =
         outer.isEmpty() ? QStringLiteral(" LIMIT ") + limitParam : QString();
-    const bool needsRow = !outer.isEmpty() || columns != QStringLiteral("r.created_at, r.id");
+    const bool needsRow = !outer.isEmpty() || columns != kKeyset;
     RunQuery query;
     query.sql =
         QStringLiteral("SELECT ") + columns + QStringLiteral(" FROM (SELECT ") +
@@ -199,7 +245,13 @@ RunQuery prefixWalk(const RunFilter &filter, const std::optional<ReadRegions> &r
                        " '-6 hours') AS d(bucket) CROSS JOIN LATERAL (SELECT x.created_at, x.id"
                        " FROM dedup.runs x") +
         where(inner) + QStringLiteral(" ORDER BY x.created_at DESC, x.id DESC") + bucketLimit +
-        (needsRow ? QStringLiteral(") k JOIN dedup.runs r ON r.id = k.id") + where(outer)
+        // The run rows are joined per walked row, in the walk's order: a LATERAL subquery
+        // that cannot be pulled up (OFFSET 0). As a plain join the planner was free to drive
+        // it from the runs instead (a scan filtered by status on a small store), which
+        // returned the rows in table order, not newest first.
+        (needsRow ? QStringLiteral(") k CROSS JOIN LATERAL (SELECT * FROM dedup.runs r") +
+                        where(QStringList{QStringLiteral("r.id = k.id")} + outer) +
+                        QStringLiteral(" OFFSET 0) r")
                   : QStringLiteral(") r")) +
         QStringLiteral(" LIMIT ") + limitParam;
     query.params = binder.take();
@@ -238,7 +290,7 @@ RunQuery prefixPage(const RunFilter &filter, const QString &boundOp, const RunKe
                          args.join(QStringLiteral(", ")) + QStringLiteral(")");
     RunQuery query;
     // The keyset alone (a count) needs no row; anything else reads the runs by id.
-    query.sql = columns == QStringLiteral("r.created_at, r.id")
+    query.sql = columns == kKeyset
                     ? QStringLiteral("SELECT ") + columns + QStringLiteral(" FROM ") + call +
                           QStringLiteral(" r")
                     : QStringLiteral("SELECT ") + columns + QStringLiteral(" FROM ") + call +
@@ -251,11 +303,20 @@ RunQuery prefixPage(const RunFilter &filter, const QString &boundOp, const RunKe
 // to the filter. With several statuses, one branch per status, merged in order.
 RunQuery orderedList(const RunFilter &filter, const QString &boundOp, const RunKey &bound,
                      qint64 limit, const QString &columns = kColumns) {
+    if (!readsRaw(filter) && columns != kKeyset)
+        return redactedRows(orderedList(filter, boundOp, bound, limit, kKeyset));
     const std::optional<ReadRegions> regions = regionsFor(filter);
+    if (!readsRaw(filter) && regions && regions->isEmpty()) {
+        // Outside every region: nothing to read, and no protected column named.
+        RunQuery none;
+        none.sql =
+            QStringLiteral("SELECT ") + columns + QStringLiteral(" FROM dedup.runs r WHERE false");
+        return none;
+    }
     // A correlation id or an exact key selects a few runs through its own index whatever the
     // prefix: only a prefix without them walks the buckets.
-    if (filter.keyPrefix && !filter.correlationId && !filter.exactKey) {
-        if (filter.readable && !(regions && regions->isEmpty()))
+    if (prefixOnly(filter)) {
+        if (!readsRaw(filter))
             return prefixPage(filter, boundOp, bound, limit, columns);
         return prefixWalk(filter, regions, boundOp, bound, limit, columns);
     }
@@ -331,21 +392,36 @@ RunQuery RunQueries::rowsById(const RunFilter &filter, const QList<qint64> &ids)
     idTexts.reserve(ids.size());
     for (const qint64 id : ids)
         idTexts << QString::number(id);
-    const QString idCondition =
-        QStringLiteral("r.id = ANY(%1::bigint[])").arg(binder.bind(idTexts));
+    const QString idParam = binder.bind(idTexts);
+    const QString idCondition = QStringLiteral("r.id = ANY(%1::bigint[])").arg(idParam);
     RunQuery query;
-    query.sql = QStringLiteral("SELECT ") + kColumns + QStringLiteral(" FROM dedup.runs r") +
-                flatWhere(filter, binder, {idCondition}) + kNewestFirst;
+    if (readsRaw(filter)) {
+        query.sql = QStringLiteral("SELECT ") + kColumns + QStringLiteral(" FROM dedup.runs r") +
+                    flatWhere(filter, binder, {idCondition}) + kNewestFirst;
+        query.params = binder.take();
+        return query;
+    }
+    QStringList extra{idCondition};
+    if (prefixOnly(filter)) {
+        extra << QStringLiteral("r.id = ANY (ARRAY(SELECT dedup.run_ids_with_key_prefix("
+                                "%1::bigint[], %2)))")
+                     .arg(idParam, binder.bind(*filter.keyPrefix));
+    }
+    query.sql = QStringLiteral("SELECT ") + kKeyset + QStringLiteral(" FROM dedup.runs r") +
+                flatWhere(filter, binder, extra);
     query.params = binder.take();
-    return query;
+    return redactedRows(std::move(query));
+}
+
+RunQuery RunQueries::keys(const RunFilter &filter, qint64 limit) {
+    return orderedList(filter, QString(), {}, limit, kKeyset);
 }
 
 RunQuery RunQueries::cappedCount(const RunFilter &filter, qint64 cap) {
     // The first cap + 1 runs of the list itself, in list order: the same index-ordered plans
     // as the pages (an unordered LIMIT lets the planner pick a sequential scan), and only
     // (created_at, id), which the indexes hold, so most of it is an index-only scan.
-    RunQuery list =
-        orderedList(filter, QString(), {}, cap + 1, QStringLiteral("r.created_at, r.id"));
+    RunQuery list = orderedList(filter, QString(), {}, cap + 1, kKeyset);
     list.sql = QStringLiteral("SELECT count(*) FROM (") + list.sql + QStringLiteral(") c");
     return list;
 }
@@ -353,6 +429,12 @@ RunQuery RunQueries::cappedCount(const RunFilter &filter, qint64 cap) {
 RunQuery RunQueries::estimate(const RunFilter &filter) {
     Binder binder;
     RunQuery query;
+    if (!readsRaw(filter) && prefixOnly(filter)) {
+        // No condition on the key can be written for this login, and one without it would
+        // estimate every run of the filter: no estimate (the count says "more than the cap").
+        query.sql = QStringLiteral("SELECT '[]'::text");
+        return query;
+    }
     // The regions here (not in the lists): row-level security's policy is opaque to the
     // planner, which counts every run of the filter; with the regions it counts the runs of
     // the login's scopes and workflows (their statistics), not an upper bound.

@@ -63,6 +63,9 @@ public:
     static RunQuery rowsById(const RunFilter &filter, const QList<qint64> &ids);
     // count(*) of at most cap + 1 runs of the filter.
     static RunQuery cappedCount(const RunFilter &filter, qint64 cap);
+    // (created_at, id) of at most `limit` runs of the filter, newest first: the keyset
+    // alone, which no column protection hides, for callers that read rows their own way.
+    static RunQuery keys(const RunFilter &filter, qint64 limit);
     // EXPLAIN (FORMAT JSON) of the filter's count: the planner's row estimate.
     static RunQuery estimate(const RunFilter &filter);
 

@@ -41,8 +41,14 @@ RunQuery StuckQueries::list(std::chrono::milliseconds threshold, int limit) {
     // workflow and scope since 0012_restricted_reads.sql), and only those rows are read:
     // under row-level security the policy then rejects other scopes' runs from the index
     // instead of from their rows (docs/PERFORMANCE.md, "A scope-limited operator").
+    //
+    // The keys and correlation ids are protected (0016_protected_columns.sql): the rows are
+    // read through dedup.runs_redacted, which hashes them for every login but the owner.
+    const QString picked = QStringLiteral("r.id, r.lease_expires_at");
     RunQuery query;
-    query.sql = QStringLiteral("SELECT * FROM ((SELECT ") + columns +
+    query.sql = QStringLiteral("SELECT ") + columns +
+                QStringLiteral(" FROM dedup.runs_redacted(ARRAY(SELECT p.id FROM (") +
+                QStringLiteral("SELECT * FROM ((SELECT ") + picked +
                 QStringLiteral(" FROM dedup.runs r WHERE r.id = ANY (ARRAY("
                                "SELECT x.id FROM dedup.runs x WHERE x.status = 'processing'"
                                " AND x.lease_expires_at <= now()"
@@ -50,12 +56,13 @@ RunQuery StuckQueries::list(std::chrono::milliseconds threshold, int limit) {
                                " AND r.status = 'processing' AND r.lease_expires_at <= now()"
                                " ORDER BY r.lease_expires_at LIMIT $2)"
                                " UNION ALL (SELECT ") +
-                columns +
+                picked +
                 QStringLiteral(" FROM dedup.runs r WHERE r.status = 'processing'"
                                " AND r.lease_expires_at > now()"
                                " AND r.updated_at <= now() - $1::bigint * interval '1 millisecond'"
                                " ORDER BY r.lease_expires_at LIMIT $2)) s"
-                               " ORDER BY s.lease_expires_at LIMIT $2");
+                               " ORDER BY s.lease_expires_at LIMIT $2) p), false) r"
+                               " ORDER BY r.lease_expires_at, r.id");
     addThreshold(query.params, threshold);
     query.params.add(qint64(qMax(0, limit)) + 1);
     return query;

@@ -2,12 +2,19 @@
 
 #include "models/AuditLogModel.h"
 #include "models/OperatorAction.h"
+#include "models/QueryRunner.h"
+#include "store/AuditVerifier.h"
+#include "store/PgConnection.h"
 #include "ui_AuditLogView.h"
 #include "widgets/TimestampDelegate.h"
+#include "widgets/WarningColor.h"
 
 #include <QDateTime>
 #include <QHeaderView>
+#include <QLocale>
+#include <QPushButton>
 #include <QRegularExpressionValidator>
+#include <QVariantMap>
 
 namespace dedup::widgets {
 
@@ -28,6 +35,35 @@ QStringList knownActions() {
     for (const char *event : {"start", "pause", "resume", "abort"})
         names << QStringLiteral("op_bulk_") + QLatin1String(event);
     return names;
+}
+
+// The chain line for a verdict, in the runner's thread (tr() is thread-safe): what was
+// verified, and what it was not verified against.
+QVariantMap chainVerdict(const store::AuditVerification &audit) {
+    const QString when = QLocale().toString(QTime::currentTime(), QLocale::ShortFormat);
+    QString text;
+    if (!audit.ok()) {
+        const store::AuditBreak &broken = *audit.firstBreak;
+        text = AuditLogView::tr("AUDIT CHAIN BROKEN at row %1 (%2), found by the store at %3: "
+                                "audit rows were changed, removed or inserted behind the "
+                                "append-only triggers (dedupctl verify-audit shows the details).")
+                   .arg(broken.id)
+                   .arg(broken.problemText, when);
+    } else if (audit.headId == 0) {
+        text = AuditLogView::tr("Audit chain verified by the store at %1: no audit rows yet.")
+                   .arg(when);
+    } else {
+        text = AuditLogView::tr("Audit chain verified by the store at %1, from its first row to "
+                                "row %2 (head hash %3): every row matches its hash and its "
+                                "predecessor. Not checked against a checkpoint signed outside "
+                                "the database, without which a rewrite of the whole chain by "
+                                "the store's owner would not show (dedupctl verify-audit "
+                                "--checkpoint).")
+                   .arg(when)
+                   .arg(audit.headId)
+                   .arg(audit.headHash.left(16) + QChar(0x2026));
+    }
+    return {{QStringLiteral("intact"), audit.ok()}, {QStringLiteral("text"), text}};
 }
 
 } // namespace
@@ -60,6 +96,10 @@ AuditLogView::AuditLogView(QWidget *parent)
             &AuditLogView::applyFilter);
     connect(m_ui->outcomeCombo, &QComboBox::currentIndexChanged, this, &AuditLogView::applyFilter);
     connect(m_ui->timeCombo, &QComboBox::currentIndexChanged, this, &AuditLogView::applyFilter);
+    m_ui->chainLabel->setTextFormat(Qt::PlainText);
+    m_ui->chainLabel->setText(tr("Audit chain not verified yet."));
+    m_ui->chainButton->setEnabled(false);
+    connect(m_ui->chainButton, &QPushButton::clicked, this, &AuditLogView::verifyChain);
     connect(m_ui->table, &QTableView::activated, this, [this](const QModelIndex &index) {
         const qint64 runId = index.data(AuditLogModel::RunIdRole).toLongLong();
         if (runId != 0)
@@ -69,6 +109,65 @@ AuditLogView::AuditLogView(QWidget *parent)
 }
 
 AuditLogView::~AuditLogView() = default;
+
+void AuditLogView::setChainSource(const QString &conninfo) {
+    m_chainRunner.reset();
+    m_chainRequest = 0;
+    m_ui->chainButton->setEnabled(!conninfo.isEmpty());
+    if (conninfo.isEmpty()) {
+        m_ui->chainLabel->setText(tr("Audit chain not verified yet."));
+        m_ui->chainLabel->setPalette(palette());
+        return;
+    }
+    m_chainRunner =
+        std::make_unique<models::QueryRunner>(conninfo, QStringLiteral("dedup-console-audit"));
+    connect(m_chainRunner.get(), &models::QueryRunner::finished, this,
+            [this](int requestId, const QVariant &value) {
+                if (requestId != m_chainRequest)
+                    return;
+                const QVariantMap verdict = value.toMap();
+                const bool intact = verdict.value(QStringLiteral("intact")).toBool();
+                showChain(intact, !intact, verdict.value(QStringLiteral("text")).toString());
+            });
+    connect(m_chainRunner.get(), &models::QueryRunner::failed, this,
+            [this](int requestId, const QString &message) {
+                if (requestId == m_chainRequest)
+                    showChain(false, true,
+                              tr("The audit chain could not be verified: %1").arg(message));
+            });
+    verifyChain();
+}
+
+QString AuditLogView::chainText() const {
+    return m_ui->chainLabel->text();
+}
+
+void AuditLogView::verifyChain() {
+    if (!m_chainRunner)
+        return;
+    m_chainRunner->discardPending();
+    m_ui->chainButton->setEnabled(false);
+    m_ui->chainLabel->setText(tr("Verifying the audit chain…"));
+    // The whole chain, read-only: one statement, so the verdict and the head agree.
+    m_chainRequest = m_chainRunner->submit([](store::PgConnection &conn, store::PgError *error) {
+        const auto verified = store::AuditVerifier(conn).verify();
+        if (!verified) {
+            *error = verified.error();
+            return QVariant();
+        }
+        return QVariant(chainVerdict(verified.value()));
+    });
+}
+
+void AuditLogView::showChain(bool intact, bool warning, const QString &text) {
+    m_ui->chainLabel->setText(text);
+    QPalette palette = m_ui->chainLabel->palette();
+    palette.setColor(QPalette::WindowText, warning ? warningTextColor(this->palette())
+                                                   : this->palette().color(QPalette::WindowText));
+    m_ui->chainLabel->setPalette(palette);
+    m_ui->chainButton->setEnabled(m_chainRunner != nullptr);
+    emit chainVerified(intact);
+}
 
 QTableView *AuditLogView::table() const {
     return m_ui->table;
@@ -178,7 +277,8 @@ void AuditLogView::showCurrentDetail() {
         return;
     }
     QStringList parts;
-    parts << index.sibling(index.row(), AuditLogModel::WhoColumn).data().toString();
+    // Each attribution field with its source: the server's, or what the client reported.
+    parts << index.data(AuditLogModel::AttributionRole).toString();
     const QString detail = index.data(AuditLogModel::DetailRole).toString();
     if (!detail.isEmpty())
         parts << tr("Server: %1").arg(detail);

@@ -14,7 +14,8 @@ class AuditLogView;
 
 namespace dedup::models {
 class AuditLogModel;
-}
+class QueryRunner;
+} // namespace dedup::models
 
 namespace dedup::widgets {
 
@@ -22,6 +23,7 @@ namespace dedup::widgets {
 // on which run, why, the outcome and the run's state before → after; newest first and live
 // (the model adds new entries at the top). Filters: run id, action, login role, outcome and
 // a time range; the selected entry's parameters and full before / after state show below.
+// Above the table, the verdict of the audit chain and what it was verified against.
 class AuditLogView : public QWidget {
     Q_OBJECT
 
@@ -44,22 +46,37 @@ public:
     // The filter the bar describes now (time ranges relative to the clock).
     models::AuditLogFilter filter() const;
 
+    // Where the audit chain is verified (dedup.verify_audit(), on a connection of its own, in
+    // the background): verifies it now and whenever "Verify chain" is pressed, and says what
+    // the verdict rests on: the store's own chain from its first row to the head, not a
+    // checkpoint signed outside the database (dedupctl verify-audit --checkpoint). Empty:
+    // nothing to verify (the button is disabled).
+    void setChainSource(const QString &conninfo);
+    // What the chain line says now.
+    QString chainText() const;
+
 public slots:
     void applyFilter();
     void refresh();
+    void verifyChain();
 
 signals:
     // Double click (or Enter) on an entry about a run.
     void runActivated(qint64 runId);
+    // The chain line was updated with an answer (false also when the check failed).
+    void chainVerified(bool intact);
 
 private:
     void showCurrentDetail();
     void updateStatus();
+    void showChain(bool intact, bool warning, const QString &text);
 
     std::unique_ptr<Ui::AuditLogView> m_ui;
     models::AuditLogModel *m_model = nullptr;
     bool m_filterApplied = false; // the model has the bar's filter (since setModel)
     int m_appliedRange = 0;       // the time range it was applied with
+    std::unique_ptr<models::QueryRunner> m_chainRunner;
+    int m_chainRequest = 0; // the chain check whose answer counts
 };
 
 } // namespace dedup::widgets

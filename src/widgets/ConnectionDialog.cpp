@@ -4,12 +4,15 @@
 #include "ui_ConnectionDialog.h"
 #include "widgets/ConnectionCheckRunner.h"
 #include "widgets/PasswordVault.h"
+#include "widgets/WarningColor.h"
 
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QSettings>
+
+#include <utility>
 
 namespace dedup::widgets {
 
@@ -33,7 +36,7 @@ ConnectionDialog::~ConnectionDialog() = default;
 
 void ConnectionDialog::setUpWidgets() {
     const std::pair<QString, QString> modes[] = {
-        {QString(), tr("libpq default (PGSSLMODE, else prefer)")},
+        {QString(), tr("default: verify-full over the network (or PGSSLMODE)")},
         {QStringLiteral("disable"), tr("disable: never encrypted")},
         {QStringLiteral("allow"), tr("allow: encrypted only if the server insists")},
         {QStringLiteral("prefer"), tr("prefer: encrypted when the server offers it")},
@@ -49,6 +52,8 @@ void ConnectionDialog::setUpWidgets() {
     m_ui->testButton->setToolTip(
         tr("Check these settings without connecting the console (%1)")
             .arg(m_ui->testButton->shortcut().toString(QKeySequence::NativeText)));
+    // Check results quote the server (its certificate's names, its messages): never markup.
+    m_ui->resultLabel->setTextFormat(Qt::PlainText);
     m_ui->progressBar->hide();
     m_ui->cancelCheckButton->hide();
     // Readable on light and dark palettes alike; the text says it all without the colour.
@@ -85,7 +90,8 @@ void ConnectionDialog::setUpWidgets() {
                                                        : tr("Not saved: %1").arg(error));
     });
     connect(m_ui->testButton, &QPushButton::clicked, this, [this] { startCheck(CheckKind::Test); });
-    connect(m_ui->connectButton, &QPushButton::clicked, this, &ConnectionDialog::connectNow);
+    connect(m_ui->connectButton, &QPushButton::clicked, this,
+            [this] { startCheck(CheckKind::Connect); });
     connect(m_ui->cancelCheckButton, &QPushButton::clicked, this, &ConnectionDialog::cancelCheck);
     connect(m_runner, &ConnectionCheckRunner::finished, this, &ConnectionDialog::checkFinished);
 
@@ -109,6 +115,9 @@ void ConnectionDialog::setUpWidgets() {
 void ConnectionDialog::loadSavedProfiles() {
     QSettings settings;
     ConnectionProfiles profiles(settings);
+    // A secret stored by an older version (or by hand) leaves the file now; the operator
+    // reads which profile lost what.
+    const QStringList removed = profiles.removeStoredSecrets();
     const QString lastUsed = profiles.lastUsed();
     int select = 0;
     for (const ConnectionProfile &profile : profiles.all()) {
@@ -128,6 +137,8 @@ void ConnectionDialog::loadSavedProfiles() {
         if (m_currentRow != select) // already current: no signal
             showEntry(select);
     }
+    if (!removed.isEmpty())
+        m_ui->resultLabel->setText(removed.join(QLatin1Char('\n')));
 }
 
 void ConnectionDialog::setInitialConninfo(const QString &conninfo) {
@@ -138,14 +149,29 @@ void ConnectionDialog::setInitialConninfo(const QString &conninfo) {
             delete m_ui->profileList->takeItem(int(row));
         }
     }
-    QString password; // a password on the command line is used, never saved
-    const QString withoutPassword = ConnectionProfile::withoutPassword(conninfo, &password);
+    // A secret on the command line is refused, not used: other users see it in the process
+    // list and it stays in shell history. Everything else is kept.
+    QStringList removed;
+    const QString withoutSecrets = ConnectionProfile::withoutSecrets(conninfo, &removed);
     Entry entry;
-    entry.profile =
-        ConnectionProfile::fromConninfo(uniqueName(tr("Command line")), withoutPassword);
+    entry.profile = ConnectionProfile::fromConninfo(uniqueName(tr("Command line")), withoutSecrets);
     entry.transient = true;
-    entry.password = password;
     addEntry(entry);
+    if (removed.isEmpty())
+        return;
+    QString note = tr("--connect held a %1, which was not used: a command line is visible to "
+                      "other users (ps, /proc) and stays in shell history.")
+                       .arg(removed.join(QStringLiteral(", ")));
+    if (removed.contains(QStringLiteral("password")))
+        note += QLatin1Char(' ') +
+                tr("Type the password here (choose \"System keychain\" to keep it there), or "
+                   "put it in ~/.pgpass or the PGPASSWORD environment variable, then connect.");
+    if (removed.contains(QStringLiteral("sslpassword")))
+        note += QLatin1Char(' ') + tr("Keep the client key (sslkey) in a file only you can read "
+                                      "(chmod 600), without a passphrase.");
+    m_passwordNote = note;
+    m_holdAutoConnect = true;
+    updatePasswordArea();
 }
 
 ConnectionReport ConnectionDialog::report() const {
@@ -153,6 +179,8 @@ ConnectionReport ConnectionDialog::report() const {
 }
 
 void ConnectionDialog::connectNow() {
+    if (std::exchange(m_holdAutoConnect, false))
+        return; // the refused secret's note stays readable; the operator connects
     startCheck(CheckKind::Connect);
 }
 
@@ -288,6 +316,7 @@ void ConnectionDialog::updateState() {
     m_ui->connectButton->setEnabled(error.isEmpty() && !running);
     m_ui->testButton->setEnabled(error.isEmpty() && !running);
     m_ui->saveButton->setEnabled(error.isEmpty() && !running);
+    updateSslModeNote();
     m_ui->duplicateButton->setEnabled(entry != nullptr);
     m_ui->deleteButton->setEnabled(entry != nullptr);
     for (int row = 0; row < m_entries.size(); ++row) {
@@ -301,6 +330,53 @@ void ConnectionDialog::updateState() {
         item->setFont(font);
     }
     updatePasswordArea();
+}
+
+void ConnectionDialog::updateSslModeNote() {
+    using Source = ConnectionProfile::SslmodeSource;
+    QLabel *note = m_ui->sslModeNoteLabel;
+    const Entry *entry = m_currentRow >= 0 && m_currentRow < m_entries.size()
+                             ? &m_entries.at(m_currentRow)
+                             : nullptr;
+    if (!entry) {
+        note->clear();
+        return;
+    }
+    const QString conninfo = entry->profile.toConninfo();
+    const auto [mode, source] = ConnectionProfile::effectiveSslmode(conninfo);
+    const bool network = ConnectionProfile::reachesNetwork(conninfo);
+    QString text;
+    bool weak = false;
+    if (source == Source::NetworkDefault) {
+        text = tr("Connects with verify-full, the default for a host reached over the network: "
+                  "the server's certificate and host name are checked.");
+    } else if (source == Source::LocalDefault) {
+        text = tr("Connects with prefer, the default on this machine (local socket or loopback).");
+    } else if (mode == u"verify-full") {
+        text = tr("Connects with verify-full: the server's certificate and host name are "
+                  "checked.");
+    } else if (!network) {
+        text =
+            tr("Connects with sslmode %1, chosen explicitly (local socket or loopback).").arg(mode);
+    } else if (mode == u"verify-ca") {
+        weak = true;
+        text = tr("Warning: sslmode verify-ca, chosen explicitly: the certificate is checked, the "
+                  "host name is not.");
+    } else if (mode == u"require") {
+        weak = true;
+        text = tr("Warning: sslmode require, chosen explicitly: encrypted, but the server is not "
+                  "verified, so someone on the network could pose as it.");
+    } else {
+        weak = true;
+        text = tr("Warning: sslmode %1, chosen explicitly: the connection may cross the network "
+                  "unencrypted, password and data readable on the way.")
+                   .arg(mode);
+    }
+    note->setText(text);
+    QPalette palette = note->palette();
+    palette.setColor(QPalette::WindowText, weak ? warningTextColor(this->palette())
+                                                : this->palette().color(QPalette::WindowText));
+    note->setPalette(palette);
 }
 
 void ConnectionDialog::newProfile() {

@@ -29,13 +29,16 @@ public:
     ~ConnectionDialog() override;
 
     // Fills the form with a connection string given on the command line (dedup-console
-    // --connect URI); not saved unless the operator saves it.
+    // --connect URI); not saved unless the operator saves it. A secret in it (a password, an
+    // sslpassword) is refused: left out and not used, with a note saying where it goes
+    // instead; then the next connectNow() only leaves the dialog open for the operator.
     void setInitialConninfo(const QString &conninfo);
     // The report of the successful connection, after accept().
     store::ConnectionReport report() const;
 
 public slots:
-    // Same as pressing Connect: checks in the background, accepts on success.
+    // Same as pressing Connect: checks in the background, accepts on success (except once
+    // after setInitialConninfo() refused a secret, see there).
     void connectNow();
 
     void done(int result) override;
@@ -65,6 +68,9 @@ private:
     QString formError() const;
     void updateState();
     void updatePasswordArea();
+    // The sslmode the current profile connects with, and a warning when it is weak over the
+    // network.
+    void updateSslModeNote();
 
     void newProfile();
     void duplicateProfile();
@@ -88,6 +94,7 @@ private:
     CheckKind m_checkKind = CheckKind::Test;
     std::optional<CheckKind> m_pendingCheck; // waits for the keychain's answer
     QString m_passwordNote;                  // what the last check said about the password
+    bool m_holdAutoConnect = false; // setInitialConninfo() refused a secret: do not connect yet
     store::ConnectionReport m_report;
 };
 

@@ -181,7 +181,9 @@ void CorrelationView::applyDefaultColumns() {
     m_header->setMinimumSectionSize(m_header->fontMetrics().averageCharWidth() * 4);
 }
 
-void CorrelationView::setCorrelationId(const QString &correlationId) {
+void CorrelationView::setCorrelationId(const QString &correlationId, qint64 ofRun) {
+    m_ofRun = ofRun;
+    m_ofRunName = correlationId.trimmed();
     m_ui->correlationField->setText(correlationId);
     showFieldId();
 }
@@ -194,7 +196,8 @@ void CorrelationView::showFieldId() {
     if (!m_model)
         return;
     // Correlation ids are compared byte for byte (COLLATE "C"): only outer blanks go.
-    m_model->setCorrelationId(m_ui->correlationField->text().trimmed());
+    const QString id = m_ui->correlationField->text().trimmed();
+    m_model->setCorrelationId(id, id == m_ofRunName ? m_ofRun : 0);
     m_ui->errorRow->hide();
     updateAxis();
     updateStatusRow();

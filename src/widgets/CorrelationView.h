@@ -47,7 +47,8 @@ public:
     models::CorrelationModel *model() const { return m_model; }
 
     // Fills the field and shows the runs of `correlationId` (empty: none).
-    void setCorrelationId(const QString &correlationId);
+    // `ofRun` > 0: the correlation of that run, named `correlationId` (see CorrelationModel).
+    void setCorrelationId(const QString &correlationId, qint64 ofRun = 0);
     // The id whose runs are shown (not what is being typed).
     QString correlationId() const;
 
@@ -93,6 +94,9 @@ private:
 
     std::unique_ptr<Ui::CorrelationView> m_ui;
     models::CorrelationModel *m_model = nullptr; // not owned; forgotten when destroyed
+    // The run whose correlation the field names, while the field still shows that name.
+    qint64 m_ofRun = 0;
+    QString m_ofRunName;
     std::unique_ptr<models::CorrelationModel> m_ownModel;
     CorrelationTimelineModel *m_timeline = nullptr;
     TimelineBarDelegate *m_delegate = nullptr;

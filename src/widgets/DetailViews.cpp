@@ -71,8 +71,8 @@ void DetailViews::showRun(qint64 runId) {
     m_detailDock->raise();
 }
 
-void DetailViews::showCorrelation(const QString &correlationId) {
-    m_correlation->setCorrelationId(correlationId);
+void DetailViews::showCorrelation(const QString &correlationId, qint64 ofRun) {
+    m_correlation->setCorrelationId(correlationId, ofRun);
     m_window->showView(m_correlation);
 }
 
@@ -84,6 +84,7 @@ void DetailViews::attach(StoreSession *session) {
     detach();
     // Run detail reads the primary (actions are decided there); the lists may read a standby.
     m_detail->setStore(session->conninfo(), session->listener());
+    m_detail->setAccess(session->access()); // Reveal… for runs an operator grant covers
     m_correlation->setStore(session->readConninfo(), session->listener());
     m_stuckModel = std::make_unique<models::StuckRunsModel>(session->readConninfo());
     m_stuckModel->setThreshold(std::chrono::minutes(StuckView::savedThresholdMinutes()));
@@ -102,6 +103,7 @@ void DetailViews::detach() {
     m_stuckCount->hide();
     m_stuckModel.reset();
     m_detail->setStore({}, nullptr);
+    m_detail->setAccess({});
     m_correlation->setStore({}, nullptr);
 }
 

@@ -43,7 +43,7 @@ public:
 
 public slots:
     void showRun(qint64 runId);
-    void showCorrelation(const QString &correlationId);
+    void showCorrelation(const QString &correlationId, qint64 ofRun = 0);
     void showStuck();
 
 private:

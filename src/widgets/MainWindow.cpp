@@ -12,6 +12,7 @@
 #include "widgets/ShortcutsDialog.h"
 #include "widgets/StandbyLagLabel.h"
 #include "widgets/StoreSession.h"
+#include "widgets/TlsStatusLabel.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -169,6 +170,10 @@ void MainWindow::setUpStatusBar() {
     bold.setBold(true);
     m_readOnlyBadge->setFont(bold);
     statusBar()->addPermanentWidget(m_storeLabel);
+    // How the connection is protected (found by name: it has no member of its own).
+    auto *tls = new TlsStatusLabel(this);
+    tls->setObjectName(QStringLiteral("tlsLabel"));
+    statusBar()->addPermanentWidget(tls);
     statusBar()->addPermanentWidget(m_roleLabel);
     statusBar()->addPermanentWidget(m_readOnlyBadge);
 }
@@ -215,6 +220,7 @@ void MainWindow::attachStore(const store::ConnectionReport &report) {
                               ? report.target
                               : tr("%1 (%2)").arg(report.profileName, report.target);
     m_storeLabel->setText(store);
+    findChild<TlsStatusLabel *>(QStringLiteral("tlsLabel"))->showState(report.tls);
     // The login's grants in this store, in a line ("as alice: operator for clinic-42/*"),
     // each grant and what they mean in the tooltip.
     const store::AccessScope &access = session->access();
@@ -267,6 +273,7 @@ void MainWindow::detachStore() {
     }
     m_ui->banner->clear();
     m_storeLabel->setText(tr("Not connected"));
+    findChild<TlsStatusLabel *>(QStringLiteral("tlsLabel"))->clearState();
     m_roleLabel->clear();
     m_roleLabel->setToolTip({});
     m_readOnlyBadge->hide();

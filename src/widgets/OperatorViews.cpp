@@ -396,6 +396,7 @@ void OperatorViews::attach(StoreSession *session) {
     m_auditModel = std::make_unique<models::AuditLogModel>(session->readConninfo());
     m_auditModel->attachListener(session->listener());
     m_audit->setModel(m_auditModel.get());
+    m_audit->setChainSource(session->readConninfo());
     m_bulkWatcher = std::make_unique<models::BulkRunner>(session->conninfo());
     connect(m_bulkWatcher.get(), &models::BulkRunner::activeOperations, this,
             &OperatorViews::showActiveBulk);
@@ -443,6 +444,7 @@ void OperatorViews::detach() {
     m_review->setStandbyLag({});
     m_reviewModel.reset();
     m_audit->setModel(nullptr);
+    m_audit->setChainSource({});
     m_auditModel.reset();
     m_bulkPoll->stop();
     m_bulkWatcher.reset();

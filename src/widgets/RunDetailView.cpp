@@ -5,7 +5,9 @@
 #include "models/EventTableModel.h"
 #include "models/RunDetailSource.h"
 #include "models/StepTableModel.h"
+#include "store/RunReveal.h"
 #include "ui_RunDetailView.h"
+#include "widgets/RevealDialog.h"
 #include "widgets/StepStatusDelegate.h"
 #include "widgets/TimestampDelegate.h"
 #include "widgets/ViewAction.h"
@@ -13,6 +15,7 @@
 #include <QAction>
 #include <QHeaderView>
 #include <QStyle>
+#include <QToolButton>
 
 #include <algorithm>
 
@@ -47,12 +50,20 @@ RunDetailView::RunDetailView(QWidget *parent)
     m_ui->stepWhyLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_ui->resultPane->setObjectName(QStringLiteral("resultPane"));
     m_ui->errorPane->setObjectName(QStringLiteral("errorPane"));
+    // Run data (keys, messages, reasons; raw once revealed) is shown as stored, never
+    // interpreted as markup.
+    for (QLabel *label :
+         {m_ui->keyValue, m_ui->fingerprintValue, m_ui->errorClassValue, m_ui->errorMessageValue,
+          m_ui->reviewReasonValue, m_ui->reviewNoteValue, m_ui->revealedLabel})
+        label->setTextFormat(Qt::PlainText);
+    m_ui->revealedRow->hide();
     setUpTables();
     createActions();
     connect(m_ui->correlationValue, &QLabel::linkActivated, this,
             &RunDetailView::requestCorrelation);
     connect(m_ui->retryButton, &QPushButton::clicked, this, &RunDetailView::reload);
     connect(m_ui->errorRetryButton, &QPushButton::clicked, this, &RunDetailView::reload);
+    connect(m_ui->hideRevealedButton, &QPushButton::clicked, this, &RunDetailView::hideRevealed);
     m_clock.setInterval(1000);
     connect(&m_clock, &QTimer::timeout, this, &RunDetailView::updateLease);
     updateIcons();
@@ -99,10 +110,17 @@ void RunDetailView::createActions() {
     connect(m_correlation, &QAction::triggered, this, &RunDetailView::requestCorrelation);
     m_ui->reloadButton->setDefaultAction(m_reload);
     m_ui->reloadButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_reveal = makeViewAction(this, QStringLiteral("actionRevealRunValues"), tr("Re&veal…"), {},
+                              QStringLiteral("view-visible"));
+    connect(m_reveal, &QAction::triggered, this, &RunDetailView::openReveal);
+    for (QToolButton *button : {m_ui->revealButton, m_ui->errorRevealButton}) {
+        button->setDefaultAction(m_reveal);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    }
 }
 
 QList<QAction *> RunDetailView::viewActions() const {
-    return {m_reload, m_cancel, m_correlation};
+    return {m_reload, m_cancel, m_correlation, m_reveal};
 }
 
 QTabWidget *RunDetailView::tabs() const {
@@ -125,6 +143,8 @@ void RunDetailView::setSource(RunDetailSource *source) {
     if (m_source)
         disconnect(m_source, nullptr, this, nullptr);
     m_source = source;
+    m_revealed.reset(); // raw values never outlive the store they came from
+    delete m_revealDialog.data();
     const auto show = [](QTableView *table, QAbstractItemModel *model) {
         QItemSelectionModel *old = table->selectionModel();
         table->setModel(model);
@@ -146,6 +166,7 @@ void RunDetailView::setSource(RunDetailSource *source) {
 }
 
 void RunDetailView::setStore(const QString &conninfo, models::ChangeListener *listener) {
+    m_conninfo = conninfo;
     if (conninfo.isEmpty()) {
         setSource(nullptr);
         return;
@@ -227,6 +248,99 @@ bool RunDetailView::continuationQueued() const {
                        [](const store::CommandRow &command) { return command.isPending(); });
 }
 
+void RunDetailView::setAccess(const store::AccessScope &access) {
+    m_access = access;
+    updateRevealAction();
+}
+
+bool RunDetailView::valuesRedacted() const {
+    // The key is never NULL and is hashed for every login but the owner (whose values are
+    // raw, so nothing is to be revealed).
+    return hasRun() && !m_access.isOwner() && detail().idemKey.startsWith(QLatin1String("h:"));
+}
+
+bool RunDetailView::canReveal() const {
+    return valuesRedacted() && !m_conninfo.isEmpty() &&
+           m_access.mayOperate(detail().workflow, detail().scope);
+}
+
+bool RunDetailView::isRevealed() const {
+    return !revealedFields().isEmpty();
+}
+
+RevealDialog *RunDetailView::revealDialog() const {
+    return m_revealDialog;
+}
+
+void RunDetailView::openReveal() {
+    if (!canReveal())
+        return;
+    if (RevealDialog *shown = m_revealDialog.data()) {
+        if (shown->runId() == runId()) {
+            shown->raise();
+            shown->activateWindow();
+            return;
+        }
+        delete shown; // for a run no longer shown
+    }
+    auto *dialog = new RevealDialog(m_conninfo, runId(), this);
+    dialog->setObjectName(QStringLiteral("revealDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &RevealDialog::revealed, this, &RunDetailView::applyRevealed);
+    m_revealDialog = dialog;
+    dialog->open(); // window-modal, without blocking
+}
+
+void RunDetailView::applyRevealed(const store::RunRevealValues &values) {
+    if (!hasRun() || values.runId != runId())
+        return; // another run is shown by now
+    // Fields revealed before and not asked for again stay revealed.
+    store::RunRevealValues merged = values;
+    if (m_revealed && m_revealed->values.runId == values.runId) {
+        const store::RunRevealValues &old = m_revealed->values;
+        const auto keep = [](auto &field, const auto &before) {
+            if (!field)
+                field = before;
+        };
+        keep(merged.idemKey, old.idemKey);
+        keep(merged.correlationId, old.correlationId);
+        keep(merged.fingerprint, old.fingerprint);
+        keep(merged.context, old.context);
+        keep(merged.result, old.result);
+        keep(merged.lastError, old.lastError);
+        keep(merged.reviewReason, old.reviewReason);
+        keep(merged.steps, old.steps);
+        keep(merged.events, old.events);
+    }
+    m_revealed = Revealed{merged, detail()};
+    fill();
+}
+
+void RunDetailView::hideRevealed() {
+    if (!m_revealed)
+        return;
+    m_revealed.reset();
+    if (hasRun())
+        fill();
+    updateRevealAction();
+}
+
+void RunDetailView::updateRevealAction() {
+    const bool redacted = valuesRedacted();
+    m_reveal->setEnabled(canReveal());
+    m_reveal->setToolTip(
+        !redacted              ? tr("The values are shown as stored: nothing to reveal")
+        : m_conninfo.isEmpty() ? tr("Not connected to a store")
+        : canReveal()
+            ? tr("Show the raw values of this run's key, last error and other protected "
+                 "fields (asks for a reason; recorded in the audit log)")
+            : tr("Revealing raw values needs an operator grant covering this run's workflow "
+                 "and scope"));
+    // Nothing to reveal (the owner reads raw values): no buttons for it.
+    m_ui->revealButton->setVisible(redacted);
+    m_ui->errorRevealButton->setVisible(redacted);
+}
+
 void RunDetailView::reload() {
     if (m_source)
         m_source->reload();
@@ -240,7 +354,7 @@ void RunDetailView::cancelLoading() {
 
 void RunDetailView::requestCorrelation() {
     if (hasRun() && !detail().correlationId.isEmpty())
-        emit correlationRequested(detail().correlationId);
+        emit correlationRequested(detail().correlationId, detail().id);
 }
 
 void RunDetailView::onLoaded() {
@@ -264,6 +378,7 @@ void RunDetailView::updateState() {
     m_cancel->setEnabled(loading);
     m_reload->setEnabled(m_source && m_source->runId() > 0);
     m_correlation->setEnabled(hasRun() && !detail().correlationId.isEmpty());
+    updateRevealAction();
     if (!m_source) {
         showMessage(tr("Not connected to a store."), {}, false, false);
         return;

@@ -1,7 +1,11 @@
 #pragma once
 
 #include "core/RunStatus.h"
+#include "store/AccessScope.h"
+#include "store/RunDetail.h"
+#include "store/RunRevealValues.h"
 
+#include <QPointer>
 #include <QTimer>
 #include <QWidget>
 
@@ -21,11 +25,9 @@ class ChangeListener;
 class RunDetailSource;
 } // namespace dedup::models
 
-namespace dedup::store {
-struct RunDetail;
-}
-
 namespace dedup::widgets {
+
+class RevealDialog;
 
 // One run in full (SPEC 7 "Run detail"), over a RunDetailSource: a header (id, status in
 // colour and words, workflow, scope, key, correlation id as a link, attempt), the lease
@@ -39,6 +41,15 @@ namespace dedup::widgets {
 //
 // Actions (shortcuts while the focus is in the view): reload (F5), cancel loading (Esc),
 // show correlation (Ctrl+Shift+K).
+//
+// Protected values (docs/SECURITY.md, "Patient data"): the key, correlation id, fingerprint,
+// result, last error and review reason come redacted from the store ('h:' and 16 hex digits,
+// JSON with its names kept) for every login but the owner. "Reveal…" (beside the key and the
+// last error's message) opens a RevealDialog for an operator whose grants cover the run: the
+// raw values it answers are shown in place, as plain text, under a "revealed" line with a
+// button that hides them again. They stay while the run shown is the same and the redacted
+// value they replace has not changed (a reload that brings a new last error shows it
+// redacted); another run, or hiding them, forgets them.
 class RunDetailView : public QWidget {
     Q_OBJECT
 
@@ -72,6 +83,21 @@ public:
     // A continuation is queued (a pending command).
     bool continuationQueued() const;
 
+    // What the login may do in this store (its grants): Reveal… is offered only for a run an
+    // operator grant covers. The default (no grants) offers it nowhere.
+    void setAccess(const store::AccessScope &access);
+    // The protected values shown are the store's redacted ones (the login is not the owner).
+    bool valuesRedacted() const;
+    // Reveal… applies: redacted values, an operator grant covering the run, a store to ask.
+    bool canReveal() const;
+    // Raw values from a reveal are shown in place of redacted ones.
+    bool isRevealed() const;
+    // The fields shown revealed now, as the store names them (store::RunReveal).
+    QStringList revealedFields() const;
+    QAction *revealAction() const { return m_reveal; }
+    // The open reveal dialog, if any.
+    RevealDialog *revealDialog() const;
+
     QList<QAction *> viewActions() const;
     QTabWidget *tabs() const;
     QTableView *stepsTable() const;
@@ -81,10 +107,15 @@ public:
 public slots:
     void reload();
     void cancelLoading();
+    // Opens the reveal dialog for the run shown (window-modal; raised when already open).
+    void openReveal();
+    // Shows the redacted values again.
+    void hideRevealed();
 
 signals:
     // The correlation link (or the action) was used: show every run of this correlation.
-    void correlationRequested(const QString &correlationId);
+    // runId: the run shown, whose correlation it is (its id may be shown hashed).
+    void correlationRequested(const QString &correlationId, qint64 runId);
     // A read of `runId` was applied: detail() and the accessors above are current.
     void runLoaded(qint64 runId);
     // The run shown changed (another id, or the same run gone or back).
@@ -112,6 +143,12 @@ private:
     void fillTabs();
     void fillError();
     void fillReview();
+    void fillRevealed();
+    void updateRevealAction();
+    void applyRevealed(const store::RunRevealValues &values);
+    // The run as shown: detail() with the revealed values that still apply in place of the
+    // redacted ones; `fields` (if given) gets the names of those fields.
+    store::RunDetail shownDetail(QStringList *fields = nullptr) const;
     void updateLease();
     void updateStepWhy();
     void fitColumns(QTableView *table);
@@ -125,6 +162,17 @@ private:
     QAction *m_reload = nullptr;
     QAction *m_cancel = nullptr;
     QAction *m_correlation = nullptr;
+    QAction *m_reveal = nullptr;
+    QString m_conninfo; // the store reveals go to (setStore); empty: none
+    store::AccessScope m_access;
+    // The last reveal's values and the run as read when they came: a revealed value is shown
+    // while the redacted one it replaces is still the same.
+    struct Revealed {
+        store::RunRevealValues values;
+        store::RunDetail seen;
+    };
+    std::optional<Revealed> m_revealed;
+    QPointer<RevealDialog> m_revealDialog;
 };
 
 } // namespace dedup::widgets

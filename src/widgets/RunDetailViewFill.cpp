@@ -7,15 +7,19 @@
 #include "models/RunStatusStyle.h"
 #include "models/StepStatusStyle.h"
 #include "models/StepTableModel.h"
+#include "store/RunReveal.h"
 #include "ui_RunDetailView.h"
 #include "widgets/RunDetailView.h"
 #include "widgets/StatusDotIcon.h"
 #include "widgets/WarningColor.h"
 
 #include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
 #include <QStyle>
+#include <QTextDocument>
 
 namespace dedup::widgets {
 
@@ -36,19 +40,121 @@ void setWarning(QLabel *label, bool warning) {
     label->setPalette(palette);
 }
 
+// A JSON scalar as text (a revealed error's message); empty for null or nothing.
+QString scalarText(const QJsonValue &value) {
+    switch (value.type()) {
+    case QJsonValue::String:
+        return value.toString();
+    case QJsonValue::Bool:
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double:
+        return QString::number(value.toDouble(), 'g', 17);
+    case QJsonValue::Array:
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
+    case QJsonValue::Object:
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+    default:
+        return {};
+    }
+}
+
 } // namespace
 
+store::RunDetail RunDetailView::shownDetail(QStringList *fields) const {
+    store::RunDetail run = detail();
+    if (!m_revealed || m_revealed->values.runId != run.id)
+        return run;
+    const store::RunRevealValues &raw = m_revealed->values;
+    const store::RunDetail &seen = m_revealed->seen;
+    // Each revealed value replaces the redacted one it was revealed for, and only that one.
+    const auto reveal = [fields](auto &shown, const auto &before, const auto &revealed,
+                                 QStringView name) {
+        if (!revealed || shown != before)
+            return false;
+        shown = *revealed;
+        if (fields)
+            *fields << name.toString();
+        return true;
+    };
+    reveal(run.idemKey, seen.idemKey, raw.idemKey, store::RunReveal::IdemKey);
+    reveal(run.correlationId, seen.correlationId, raw.correlationId,
+           store::RunReveal::CorrelationId);
+    reveal(run.fingerprint, seen.fingerprint, raw.fingerprint, store::RunReveal::Fingerprint);
+    reveal(run.result, seen.result, raw.result, store::RunReveal::Result);
+    reveal(run.context, seen.context, raw.context, store::RunReveal::Context);
+    if (reveal(run.lastError, seen.lastError, raw.lastError, store::RunReveal::LastError)) {
+        run.lastErrorMessage =
+            scalarText(run.lastError.value().toObject().value(QLatin1String("message")));
+    }
+    reveal(run.reviewReason, seen.reviewReason, raw.reviewReason, store::RunReveal::ReviewReason);
+    return run;
+}
+
+QStringList RunDetailView::revealedFields() const {
+    QStringList fields;
+    if (hasRun())
+        shownDetail(&fields);
+    return fields;
+}
+
 void RunDetailView::fill() {
+    if (m_revealed && m_revealed->values.runId != detail().id)
+        m_revealed.reset(); // another run: its raw values are forgotten
     fillHeader();
     updateLease();
     fillTabs();
     fillError();
     fillReview();
+    fillRevealed();
     updateStepWhy();
 }
 
+void RunDetailView::fillRevealed() {
+    const QStringList fields = revealedFields();
+    m_ui->revealedRow->setVisible(!fields.isEmpty());
+    QStringList words;
+    for (const QString &field : fields) {
+        if (field == store::RunReveal::IdemKey)
+            words << tr("key");
+        else if (field == store::RunReveal::CorrelationId)
+            words << tr("correlation id");
+        else if (field == store::RunReveal::Fingerprint)
+            words << tr("fingerprint");
+        else if (field == store::RunReveal::Result)
+            words << tr("result");
+        else if (field == store::RunReveal::LastError)
+            words << tr("last error");
+        else if (field == store::RunReveal::ReviewReason)
+            words << tr("review reason");
+    }
+    m_ui->revealedLabel->setText(
+        tr("Revealed: %1 (recorded in the audit log). Everything else is shown redacted.")
+            .arg(words.join(QStringLiteral(", "))));
+    const auto revealed = [&fields](QStringView field) {
+        return fields.contains(field.toString());
+    };
+    // The captions mark a value shown revealed.
+    m_ui->keyCaption->setText(revealed(store::RunReveal::IdemKey) ? tr("Key (revealed):")
+                                                                  : tr("Key:"));
+    m_ui->correlationCaption->setText(revealed(store::RunReveal::CorrelationId)
+                                          ? tr("Correlation (revealed):")
+                                          : tr("Correlation:"));
+    m_ui->fingerprintCaption->setText(revealed(store::RunReveal::Fingerprint)
+                                          ? tr("Fingerprint (revealed):")
+                                          : tr("Fingerprint:"));
+    m_ui->errorMessageCaption->setText(
+        revealed(store::RunReveal::LastError) ? tr("Message (revealed):") : tr("Message:"));
+    m_ui->reviewReasonCaption->setText(
+        revealed(store::RunReveal::ReviewReason) ? tr("Reason (revealed):") : tr("Reason:"));
+    m_ui->tabs->setTabText(m_ui->tabs->indexOf(m_ui->resultTab), revealed(store::RunReveal::Result)
+                                                                     ? tr("Result (revealed)")
+                                                                     : tr("Result"));
+    updateRevealAction();
+}
+
 void RunDetailView::fillHeader() {
-    const store::RunDetail &run = detail();
+    const store::RunDetail run = shownDetail();
+    const bool rawCorrelation = revealedFields().contains(store::RunReveal::CorrelationId);
     m_ui->titleLabel->setText(tr("Run %1").arg(run.id));
     const QColor color = models::RunStatusStyle::color(run.statusName);
     const int side = m_ui->statusLabel->fontMetrics().height();
@@ -63,11 +169,20 @@ void RunDetailView::fillHeader() {
     m_ui->keyValue->setText(run.keyVersion.isEmpty()
                                 ? run.idemKey
                                 : tr("%1 (key %2)").arg(run.idemKey, run.keyVersion));
-    m_ui->keyValue->setToolTip(run.idemKey);
+    // Tooltips take markup when the text looks like it: the values go in as plain text.
+    m_ui->keyValue->setToolTip(Qt::convertFromPlainText(run.idemKey));
     if (run.correlationId.isEmpty()) {
+        m_ui->correlationValue->setTextFormat(Qt::PlainText);
         m_ui->correlationValue->setText(tr("none"));
         m_ui->correlationValue->setToolTip({});
+    } else if (rawCorrelation) {
+        // A revealed value is plain text, never markup (the action still opens the timeline).
+        m_ui->correlationValue->setTextFormat(Qt::PlainText);
+        m_ui->correlationValue->setText(run.correlationId);
+        m_ui->correlationValue->setToolTip(
+            tr("Show every run with this correlation id (Ctrl+Shift+K)"));
     } else {
+        m_ui->correlationValue->setTextFormat(Qt::RichText);
         m_ui->correlationValue->setText(QStringLiteral("<a href=\"correlation\">%1</a>")
                                             .arg(run.correlationId.toHtmlEscaped()));
         m_ui->correlationValue->setToolTip(
@@ -84,7 +199,7 @@ void RunDetailView::fillHeader() {
     // These fields are cut at the group's edge rather than widening the window: the
     // tooltip has the whole value.
     for (QLabel *field : {m_ui->workflowValue, m_ui->scopeValue, m_ui->fingerprintValue})
-        field->setToolTip(field->text());
+        field->setToolTip(Qt::convertFromPlainText(field->text()));
     m_correlation->setEnabled(!run.correlationId.isEmpty());
 }
 
@@ -158,7 +273,7 @@ void RunDetailView::fillTabs() {
         tr("The newest %1 audit entries; older ones are in the audit report.")
             .arg(locale.toString(audit)));
 
-    const store::RunDetail &run = snapshot.run;
+    const store::RunDetail run = shownDetail();
     m_ui->resultPane->setPlaceholderText(
         run.statusName == QLatin1String("succeeded")
             ? tr("The run succeeded without storing a result.")
@@ -173,7 +288,7 @@ void RunDetailView::fillTabs() {
 }
 
 void RunDetailView::fillError() {
-    const store::RunDetail &run = detail();
+    const store::RunDetail run = shownDetail();
     const bool none = run.lastError.isNull();
     const QString dash = tr("none");
     m_ui->errorClassValue->setText(none ? dash : run.lastErrorClass);
@@ -197,7 +312,7 @@ void RunDetailView::fillError() {
 }
 
 void RunDetailView::fillReview() {
-    const store::RunDetail &run = detail();
+    const store::RunDetail run = shownDetail();
     const bool inReview = run.statusName == QLatin1String("manual_review");
     const bool history = !run.reviewReason.isEmpty() || run.reviewAt.isValid();
     if (inReview) {

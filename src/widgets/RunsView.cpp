@@ -244,7 +244,7 @@ void RunsView::openCurrentRun() {
 void RunsView::showCurrentCorrelation() {
     const QString correlation = currentCorrelationId();
     if (!correlation.isEmpty())
-        emit correlationActivated(correlation);
+        emit correlationActivated(correlation, currentRunId());
 }
 
 void RunsView::copyCurrentKey() {

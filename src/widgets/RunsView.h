@@ -74,7 +74,8 @@ public slots:
 
 signals:
     void runActivated(qint64 runId);
-    void correlationActivated(const QString &correlationId);
+    // runId: the run whose correlation it is (its id may be shown hashed).
+    void correlationActivated(const QString &correlationId, qint64 runId);
     // The row context menu is about to show: others add their entries (operator actions).
     void contextMenuAboutToShow(QMenu *menu);
 

@@ -124,9 +124,9 @@ int main(int argc, char **argv) {
     PgConnection conn;
     if (!conn.open(conninfo, QStringLiteral("bench-export")))
         return fail(conn.openError().toString());
-    // A kept store may predate 0007 (the report functions): bring it up to date then.
-    const PgResult has = conn.exec(QStringLiteral(
-        "SELECT to_regprocedure('dedup.report_hmac(text, bytea, bytea)') IS NOT NULL"));
+    // A kept store may predate 0015 (the server-drawn report key): bring it up to date then.
+    const PgResult has =
+        conn.exec(QStringLiteral("SELECT to_regprocedure('dedup.report_begin()') IS NOT NULL"));
     if (!has.ok())
         return fail(has.error().toString());
     if (!has.toBool(0, 0)) {
@@ -144,7 +144,6 @@ int main(int argc, char **argv) {
     ReportSpec spec;
     spec.from = range.toDateTime(0, 0);
     spec.to = range.toDateTime(0, 1);
-    spec.redactionKey = ReportSpec::newRedactionKey();
     spec.revealReason = QStringLiteral("bench_export");
     out() << "store: " << range.toInt64(0, 2) << " runs, " << spec.from.toString(Qt::ISODate)
           << " .. " << spec.to.toString(Qt::ISODate) << "; load average "
@@ -157,12 +156,9 @@ int main(int argc, char **argv) {
     const auto copyOf = [](const QString &select) {
         return QStringLiteral("COPY (%1) TO STDOUT WITH (FORMAT csv, HEADER true)").arg(select);
     };
-    // The pads of this run's key, as the exporter sets them (from a 0x00 key: the values do
-    // not change the cost).
-    const QString pads = QStringLiteral(
-        "SELECT set_config('dedup.report_ipad', encode(decode(repeat('36', 64), 'hex'), 'hex'), "
-        "true),"
-        " set_config('dedup.report_opad', encode(decode(repeat('5c', 64), 'hex'), 'hex'), true)");
+    // The report's key, drawn by the server in the COPY's transaction as the exporter has it
+    // drawn.
+    const QString pads = QStringLiteral("SELECT dedup.report_begin()");
 
     ReportSpec reveal = spec;
     reveal.revealRaw = true;

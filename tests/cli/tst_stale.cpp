@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QtTest>
 
 using dedup::store::PgConnection;
@@ -336,13 +337,30 @@ void TestStale::rolesAndFailures() {
     QCOMPARE(db.grantTestLogins(), QString());
     auto conn = db.connect();
     QVERIFY(conn);
-    const qint64 id = claim(*conn, QStringLiteral("k"), QStringLiteral("w"));
+    const qint64 id =
+        claim(*conn, QStringLiteral("patient:P4:k"), QStringLiteral("w"), QStringLiteral("req-4"));
     QVERIFY(id > 0 && age(*conn, id, 90));
 
-    // a viewer may read the list (read-only access is all it needs)
+    // a viewer may read the list (read-only access is all it needs); the key and the
+    // correlation id only redacted (a keyed hash), in the JSON and in the table
     const Run viewer = stale(db, {QStringLiteral("--json")}, QStringLiteral("t_viewer"));
     QVERIFY2(viewer.exitCode == 0, qPrintable(viewer.err));
-    QCOMPARE(ids(QJsonDocument::fromJson(viewer.out.toUtf8()).object()), (QList<qint64>{id}));
+    const QJsonObject seen = QJsonDocument::fromJson(viewer.out.toUtf8()).object();
+    QCOMPARE(ids(seen), (QList<qint64>{id}));
+    const QRegularExpression hash(QStringLiteral("^h:[0-9a-f]{16}$"));
+    const QJsonObject row = seen.value(QStringLiteral("runs")).toArray().at(0).toObject();
+    for (const char *field : {"idem_key", "correlation_id"}) {
+        const QString value = row.value(QLatin1String(field)).toString();
+        QVERIFY2(hash.match(value).hasMatch(), qPrintable(value));
+    }
+    QVERIFY(!viewer.out.contains(QStringLiteral("P4")));
+    // (another process: another salt, so other hashes than the JSON's)
+    const Run table = stale(db, {}, QStringLiteral("t_viewer"));
+    QCOMPARE(table.exitCode, 0);
+    QVERIFY2(table.out.contains(QRegularExpression(QStringLiteral("\\bh:[0-9a-f]{16}\\b"))),
+             qPrintable(table.out));
+    QVERIFY(!table.out.contains(QStringLiteral("P4")));
+    QVERIFY(!table.out.contains(QStringLiteral("req-4")));
 
     // a worker may not read tables: a database error, exit 4
     const Run worker = stale(db, {}, QStringLiteral("t_worker"));

@@ -63,7 +63,22 @@ bool operatorActions(const TestDatabase &db, QString *error) {
                                QStringLiteral("applied"), QStringLiteral("applied"),
                                QStringLiteral("applied"), QStringLiteral("applied"),
                                QStringLiteral("changed")};
-    const QStringList statements = actions.trimmed().split(QLatin1Char('\n'));
+    // The runs by key, looked up as the superuser: an operator reads keys redacted (0016).
+    auto su = db.connect();
+    if (!su) {
+        *error = QStringLiteral("cannot connect as the superuser");
+        return false;
+    }
+    QString script = actions;
+    for (const char *key : {"k1", "k2", "k3"}) {
+        const QString id =
+            text(*su, QStringLiteral("SELECT id FROM dedup.runs WHERE idem_key = '%1'")
+                          .arg(QLatin1String(key)));
+        script.replace(QStringLiteral("(SELECT id FROM dedup.runs WHERE idem_key = '%1')")
+                           .arg(QLatin1String(key)),
+                       id);
+    }
+    const QStringList statements = script.trimmed().split(QLatin1Char('\n'));
     for (qsizetype i = 0; i < statements.size(); ++i) {
         const QString outcome = text(*op, statements.at(i).trimmed());
         if (outcome != expected.at(i)) {

@@ -66,8 +66,8 @@ QString describe(const ConnectionProfile &p) {
 
 bool saveable(const ConnectionProfile &profile) {
     return !profile.name.trimmed().isEmpty() &&
-           !ConnectionProfile::containsPassword(profile.connectionString) &&
-           !ConnectionProfile::containsPassword(profile.standbyConnectionString);
+           ConnectionProfile::secretKeyword(profile.connectionString).isEmpty() &&
+           ConnectionProfile::secretKeyword(profile.standbyConnectionString).isEmpty();
 }
 
 } // namespace

@@ -130,7 +130,19 @@ void TestAuditLogModel::pagesFiltersAndLiveRows() {
     QCOMPARE(model.data(model.index(0, AuditLogModel::RunColumn)).toLongLong(), runOf("a3"));
     QVERIFY(model.data(model.index(0, AuditLogModel::WhoColumn))
                 .toString()
-                .contains(QStringLiteral("t_operator")));
+                .startsWith(QStringLiteral("t_operator")));
+    // Attribution: the header and the tooltip say which part the client reported.
+    QCOMPARE(model.headerData(AuditLogModel::WhoColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Database role (client-reported)"));
+    QVERIFY(model.headerData(AuditLogModel::WhoColumn, Qt::Horizontal, Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("reported by the client")));
+    const QString attribution =
+        model.data(model.index(0, AuditLogModel::WhoColumn), Qt::ToolTipRole).toString();
+    QVERIFY2(attribution.startsWith(QStringLiteral("Database role (from server): t_operator\n")),
+             qPrintable(attribution));
+    QVERIFY(attribution.contains(QStringLiteral("OS user (reported by client): ")));
+    QCOMPARE(model.data(model.index(0, 0), AuditLogModel::AttributionRole).toString(), attribution);
     QCOMPARE(model.data(model.index(2, AuditLogModel::OutcomeColumn)).toString(),
              QStringLiteral("Refused (run had changed)"));
     QCOMPARE(model.data(model.index(3, AuditLogModel::ReasonColumn)).toString(),

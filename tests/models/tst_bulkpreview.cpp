@@ -117,6 +117,19 @@ void TestBulkPreview::selection() {
     QVERIFY2(warnings.contains(QStringLiteral("4 runs changed")), qPrintable(warnings));
     QVERIFY2(warnings.contains(QStringLiteral("5 of the runs")), qPrintable(warnings));
 
+    // A step with a downstream key is not "without a key", whether the login reads the keys
+    // (the owner) or only their redacted form (operators: NULL stays NULL).
+    QCOMPARE(db.exec(QStringLiteral("UPDATE dedup.steps SET downstream_key = 'dk-' || run_id"
+                                    " WHERE name = 'send' AND run_id IN (SELECT id FROM"
+                                    " dedup.runs WHERE idem_key IN ('s1', 's3'))")),
+             QString());
+    for (store::PgConnection *conn : {op.get(), su.get()}) {
+        const auto keyed = BulkPreviewLoader::read(*conn, plan, 1000, 50, 100, &error);
+        QVERIFY2(keyed, qPrintable(error.toString()));
+        QCOMPARE(keyed->withUncertainSteps, 29);
+        QCOMPARE(keyed->uncertainWithoutKey, 27);
+    }
+
     const auto strict = BulkPreviewLoader::read(*op, plan, 1000, 1, 10, &error);
     QVERIFY(strict);
     QCOMPARE(strict->byWorkflow.size(), 1);

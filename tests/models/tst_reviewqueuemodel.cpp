@@ -2,13 +2,15 @@
 // oldest first with reason, age, assignee and note; its filters (workflow, scope, key prefix,
 // assigned to me / unassigned); bounded loading with fetchMore; live updates in place when
 // runs enter and leave review elsewhere; assign to me, note and resolve through the
-// ActionExecutor, and a resolve refused because someone else resolved the run first.
+// ActionExecutor, and a resolve refused because someone else resolved the run first. Keys
+// and reasons are shown as the store's keyed hashes to the viewer and the operator.
 #include "ActionTestRuns.h"
 #include "models/ActionExecutor.h"
 #include "models/ChangeListener.h"
 #include "models/ReviewQueueModel.h"
 
 #include <QAbstractItemModelTester>
+#include <QRegularExpression>
 #include <QtTest>
 
 using namespace dedup;
@@ -30,10 +32,31 @@ struct TestedModel {
     QSignalSpy refreshes;
 };
 
-QStringList keys(const ReviewQueueModel &model) {
+// Keys and review reasons reach viewers and operators as keyed hashes
+// (0016_protected_columns.sql); the tests name runs by their raw values, which the superuser
+// (`su`) reads.
+QString rawOf(PgConnection &su, qint64 runId, const char *column) {
+    PgParams id;
+    id.add(runId);
+    const auto result = su.exec(
+        QStringLiteral("SELECT %1 FROM dedup.runs WHERE id = $1").arg(QLatin1String(column)), id);
+    return result.ok() && result.rows() == 1 ? result.text(0, 0) : QStringLiteral("<none>");
+}
+
+bool hashed(const QString &value) {
+    static const QRegularExpression pattern(QStringLiteral("^h:[0-9a-f]{16}$"));
+    return pattern.match(value).hasMatch();
+}
+
+// The raw keys of the model's rows; empty when a row's key was not shown hashed.
+QStringList keys(const ReviewQueueModel &model, PgConnection &su) {
     QStringList list;
-    for (int row = 0; row < model.rowCount(); ++row)
-        list << model.rowAt(row).idemKey;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const ReviewQueueRow &run = model.rowAt(row);
+        if (!hashed(run.idemKey))
+            return {QStringLiteral("not hashed: ") + run.idemKey};
+        list << rawOf(su, run.id, "idem_key");
+    }
     return list;
 }
 
@@ -78,7 +101,7 @@ void TestReviewQueueModel::queueFiltersAndPaging() {
     TestedModel t(db.conninfo(QStringLiteral("t_viewer")));
     ReviewQueueModel &model = t.model;
     QTRY_VERIFY_WITH_TIMEOUT(t.refreshes.count() >= 1, 10000);
-    QCOMPARE(keys(model),
+    QCOMPARE(keys(model, *su),
              (QStringList{QStringLiteral("r1"), QStringLiteral("r2"), QStringLiteral("r3"),
                           QStringLiteral("q1"), QStringLiteral("q2"), QStringLiteral("q3"),
                           QStringLiteral("q4"), QStringLiteral("q5"), QStringLiteral("q6")}));
@@ -87,10 +110,12 @@ void TestReviewQueueModel::queueFiltersAndPaging() {
     QCOMPARE(model.me(), QStringLiteral("t_viewer"));
     QVERIFY(!model.canFetchMore({}));
     const QModelIndex reason = model.index(0, ReviewQueueModel::ReasonColumn);
-    QVERIFY2(model.data(reason).toString().startsWith(QStringLiteral("max_attempts reached")),
-             qPrintable(model.data(reason).toString()));
+    QVERIFY2(hashed(model.data(reason).toString()), qPrintable(model.data(reason).toString()));
+    QVERIFY(rawOf(*su, model.rowAt(0).id, "review_reason")
+                .startsWith(QStringLiteral("max_attempts reached")));
     QCOMPARE(model.data(model.index(0, ReviewQueueModel::KeyColumn)).toString(),
-             QStringLiteral("test / r1"));
+             QStringLiteral("test / ") + model.rowAt(0).idemKey);
+    QCOMPARE(model.rowAt(0).lastErrorClass, QStringLiteral("timeout")); // the class stays
     QCOMPARE(model.data(model.index(3, ReviewQueueModel::WorkflowColumn)).toString(),
              QStringLiteral("wf-b"));
     QCOMPARE(model.data(model.index(0, ReviewQueueModel::AttemptColumn)).toString(),
@@ -102,7 +127,7 @@ void TestReviewQueueModel::queueFiltersAndPaging() {
     ReviewQueueFilter filter;
     filter.workflow = QStringLiteral("wf-a");
     QVERIFY(filtered(t, filter));
-    QCOMPARE(keys(model), (QStringList{QStringLiteral("q3"), QStringLiteral("q6")}));
+    QCOMPARE(keys(model, *su), (QStringList{QStringLiteral("q3"), QStringLiteral("q6")}));
     QCOMPARE(model.queueCount(), 2);
     filter = {};
     filter.scope = QStringLiteral("test");
@@ -111,7 +136,7 @@ void TestReviewQueueModel::queueFiltersAndPaging() {
     filter = {};
     filter.keyPrefix = QStringLiteral("q1");
     QVERIFY(filtered(t, filter));
-    QCOMPARE(keys(model), QStringList{QStringLiteral("q1")});
+    QCOMPARE(keys(model, *su), QStringList{QStringLiteral("q1")});
     filter.keyPrefix = QStringLiteral("q%"); // literally, not a wildcard
     QVERIFY(filtered(t, filter));
     QCOMPARE(model.rowCount(), 0);
@@ -140,7 +165,7 @@ void TestReviewQueueModel::queueFiltersAndPaging() {
     QVERIFY(window.canFetchMore({}));
     window.fetchMore({});
     QTRY_COMPARE_WITH_TIMEOUT(window.rowCount(), 7, 10000);
-    QCOMPARE(window.rowAt(6).idemKey, QStringLiteral("q4"));
+    QCOMPARE(rawOf(*su, window.rowAt(6).id, "idem_key"), QStringLiteral("q4"));
     window.setMaxRows(7);
     QVERIFY(!window.canFetchMore({})); // the bound holds
     QCOMPARE(t.resets.count(), 0);     // everything in place
@@ -191,7 +216,7 @@ void TestReviewQueueModel::actionsAndLiveUpdates() {
     ReviewQueueFilter mine;
     mine.assignee = ReviewQueueFilter::Assignee::Me;
     QVERIFY(filtered(t, mine));
-    QCOMPARE(keys(model), QStringList{QStringLiteral("a")});
+    QCOMPARE(keys(model, *su), QStringList{QStringLiteral("a")});
     QVERIFY(filtered(t, {}));
 
     // A run routed to review elsewhere appears, by notification.
@@ -200,8 +225,10 @@ void TestReviewQueueModel::actionsAndLiveUpdates() {
                 .value()
                 .isApplied());
     QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), 3, 10000);
-    QCOMPARE(model.rowAt(2).idemKey, QStringLiteral("c"));
-    QCOMPARE(model.rowAt(2).reviewReason, QStringLiteral("operator test"));
+    QVERIFY(hashed(model.rowAt(2).idemKey));
+    QCOMPARE(rawOf(*su, model.rowAt(2).id, "idem_key"), QStringLiteral("c"));
+    QVERIFY(hashed(model.rowAt(2).reviewReason));
+    QCOMPARE(rawOf(*su, model.rowAt(2).id, "review_reason"), QStringLiteral("operator test"));
 
     // Resolve from the queue: the row leaves.
     const int resolved = model.resolve(model.rowOfRun(c.id), OperatorAction::ResolveContinue,

@@ -93,7 +93,9 @@ void TestRunDetailSource::loadsEverythingAboutARun() {
         lease.runId, 1, QStringLiteral("worker pod OOM-killed"), QStringLiteral("detail-k1")});
     QVERIFY(cleared.ok() && cleared.value().isApplied());
 
-    TestedSource t(m_db->conninfo(QStringLiteral("t_viewer")));
+    // The owner: this test reads raw keys and references (a viewer reads them redacted,
+    // 0016_protected_columns.sql; tests/store/tst_protectedcolumns.cpp).
+    TestedSource t(m_db->conninfo());
     RunDetailSource &source = t.source;
     QSignalSpy loaded(&source, &RunDetailSource::loaded);
     QSignalSpy loading(&source, &RunDetailSource::loading);
@@ -197,7 +199,12 @@ void TestRunDetailSource::loadsEverythingAboutARun() {
     QCOMPARE(audit.index(0, AuditTableModel::OutcomeColumn).data().toString(),
              QStringLiteral("Applied"));
     const QString who = audit.index(0, AuditTableModel::WhoColumn).data().toString();
-    QVERIFY2(who.contains(QStringLiteral(" as t_operator")), qPrintable(who));
+    QVERIFY2(who.startsWith(QStringLiteral("t_operator (client reports ")), qPrintable(who));
+    // over the test cluster's Unix socket the server saw no address
+    QVERIFY(audit.index(0, AuditTableModel::WhoColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("Client address (from server): none")));
     const QString change = audit.index(0, AuditTableModel::ChangeColumn).data().toString();
     QVERIFY2(change.startsWith(QStringLiteral("status: processing") + kArrow +
                                QStringLiteral("failed; lease_token: 1") + kArrow +

@@ -27,6 +27,7 @@ ReportSummary makeSummary(int actions, qint64 actionsTotal) {
     s.generatedBy = QStringLiteral("alice_role");
     s.osUser = QStringLiteral("alice");
     s.host = QStringLiteral("ops-laptop-7");
+    s.clientAddr = QStringLiteral("10.20.30.40");
     const QList<qint64> byStatus{31, 4217, 163, 58, 12};
     for (int i = 0; i < byStatus.size(); ++i) {
         s.runsByStatus << ReportCount{dedup::core::toString(dedup::core::allRunStatuses().at(i)),
@@ -126,6 +127,10 @@ private slots:
               QStringLiteral("oldest waiting 3 d 4 h"),
               QStringLiteral("alice_role"),
               QStringLiteral("OS user alice on host ops-laptop-7"),
+              QStringLiteral("client address 10.20.30.40 (from the server)"),
+              QStringLiteral("Reported by the client"),
+              QStringLiteral("(not verified)"),
+              QStringLiteral("(reported by client)"),
               QStringLiteral("2026-11-01 00:00:00 UTC to 2026-11-02 00:00:00 UTC"),
               QStringLiteral("all workflows"),
               QStringLiteral("Redacted"),

@@ -14,7 +14,9 @@ namespace dashboard_expected {
 
 // One line per (bucket, metric, series, error class): "<epoch>|metric|series|class|n", ordered
 // as DashboardQueries::counts orders them. $1 stride seconds, $2 from, $3 to, $4 workflow or
-// NULL. Row-level security applies to the login that runs it.
+// NULL. Row-level security applies to the login that runs it; last_error and event details
+// are read through the store's redacted reads (0016_protected_columns.sql), which keep the
+// error class and a duplicate's outcome readable.
 inline QString directCounts() {
     return QStringLiteral(R"SQL(
 SELECT extract(epoch FROM x.b)::bigint || '|' || x.metric || '|' || x.series || '|'
@@ -24,7 +26,7 @@ SELECT extract(epoch FROM x.b)::bigint || '|' || x.metric || '|' || x.series || 
                CASE WHEN r.status IN ('failed', 'manual_review')
                     THEN COALESCE(r.last_error->>'class', '') ELSE '' END AS error_class,
                count(*) AS n
-          FROM dedup.runs r
+          FROM dedup.runs_redacted(ARRAY(SELECT i.id FROM dedup.runs i)) r
          WHERE r.created_at >= $2 AND r.created_at < $3 AND ($4::text IS NULL OR r.workflow = $4)
          GROUP BY 1, 2, 3, 4
         UNION ALL
@@ -32,7 +34,7 @@ SELECT extract(epoch FROM x.b)::bigint || '|' || x.metric || '|' || x.series || 
                'duplicates',
                CASE WHEN e.kind = 'mismatch' THEN 'mismatch'
                     ELSE COALESCE(e.detail->>'outcome', 'replay') END, '', count(*)
-          FROM dedup.events e
+          FROM dedup.runs i CROSS JOIN LATERAL dedup.events_redacted(i.id, 1000000) e
          WHERE e.kind IN ('duplicate_suppressed', 'mismatch') AND e.at >= $2 AND e.at < $3
          GROUP BY 1, 2, 3, 4) x
  ORDER BY x.b, x.metric, x.series, x.error_class

@@ -48,7 +48,6 @@ inline ReportSpec daySpec() {
     ReportSpec spec;
     spec.from = rangeFrom();
     spec.to = rangeTo();
-    spec.redactionKey = ReportSpec::newRedactionKey();
     return spec;
 }
 

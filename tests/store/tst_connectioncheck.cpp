@@ -394,11 +394,12 @@ void TestConnectionCheck::success() {
     const QString port = ConnectionProfile::effectiveValue(db.conninfo(), u"port"_s);
     const QString target = u"%1@127.0.0.1:%2/%3"_s.arg(user, port, db.name());
     QCOMPARE(report.target, target);
-    QCOMPARE(report.message,
-             u"Connected as %1 (%2) to %3, PostgreSQL %4, schema v%5, TLS off. %6"_s
-                 .arg(user, role, target, ConnectionCheck::versionText(report.serverVersion))
-                 .arg(Migrator::latestVersion())
-                 .arg(explanation));
+    QCOMPARE(
+        report.message,
+        u"Connected as %1 (%2) to %3, PostgreSQL %4, schema v%5. Not encrypted (loopback). %6"_s
+            .arg(user, role, target, ConnectionCheck::versionText(report.serverVersion))
+            .arg(Migrator::latestVersion())
+            .arg(explanation));
     QVERIFY(report.message.contains(u"PostgreSQL 15."_s));
 }
 
@@ -525,13 +526,17 @@ void TestConnectionCheck::tls_data() {
     QTest::addColumn<QString>("settings"); // %TLS% is the certificates' directory
     QTest::addColumn<Failure>("failure");
     QTest::addColumn<QString>("message");
+    // The report names the protocol and the certificate, and a mode weaker than verify-full.
     QTest::newRow("require") << u"127.0.0.1"_s << u"sslmode=require"_s << Failure::None
-                             << u"TLS on"_s;
+                             << u"schema v%1. TLS 1.3, server CN=localhost (not verified: "
+                                "sslmode=require). "_s.arg(Migrator::latestVersion());
     QTest::newRow("verify-ca") << u"127.0.0.1"_s << u"sslmode=verify-ca sslrootcert=%TLS%/ca.crt"_s
-                               << Failure::None << u"TLS on"_s;
+                               << Failure::None
+                               << u"TLS 1.3, server CN=localhost (host name not checked: "
+                                  "sslmode=verify-ca). "_s;
     QTest::newRow("verify-full") << u"localhost"_s
                                  << u"sslmode=verify-full sslrootcert=%TLS%/ca.crt"_s
-                                 << Failure::None << u"TLS on"_s;
+                                 << Failure::None << u"TLS 1.3, server CN=localhost. "_s;
     QTest::newRow("verify-full, other host name")
         << u"127.0.0.1"_s << u"sslmode=verify-full sslrootcert=%TLS%/ca.crt"_s
         << Failure::TlsFailure << u"not issued for the host name used"_s;
@@ -558,8 +563,16 @@ void TestConnectionCheck::tls() {
     QVERIFY2(report.failure == failure, qPrintable(describe(report)));
     QVERIFY2(report.message.contains(message), qPrintable(describe(report)));
     QCOMPARE(report.ssl, failure == Failure::None);
-    if (report.ok())
+    if (report.ok()) {
         QVERIFY(report.canOperate);
+        QVERIFY(report.tls.known && report.tls.inUse);
+        QCOMPARE(report.tls.commonName, u"localhost"_s);
+        QCOMPARE(report.tls.subject, u"CN=localhost"_s);
+        QCOMPARE(report.tls.issuer, u"CN=dedup test CA"_s);
+        QVERIFY(!report.tls.cipher.isEmpty());
+        QVERIFY(report.tls.local); // loopback: no warning, even for require
+        QVERIFY(!report.tls.isWarning());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestConnectionCheck)

@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <libpq-fe.h>
 #include <pwd.h>
 #include <unistd.h>
@@ -68,6 +69,13 @@ private slots:
     void passwordsAreNeverSaved();
     void parseErrorsHidePasswords_data();
     void parseErrorsHidePasswords();
+    void secretKeywords_data();
+    void secretKeywords();
+    void storedSecretsAreRemoved();
+    void defaultSslmode_data();
+    void defaultSslmode();
+    void defaultSslmodeFromEnvironmentAndService();
+    void networkDefaultNeedsARootCertificate();
 
 private:
     QTemporaryDir m_home;
@@ -233,6 +241,7 @@ void TestConnectionProfile::validation_data() {
     QTest::addColumn<QString>("expected"); // a fragment of the message; empty: valid
 
     ConnectionProfile ok = fields(u"h"_s, u"5432"_s, u"d"_s, u"u"_s);
+    ok.sslrootcert = m_rootCert; // a network host: verify-full unless chosen otherwise
     QTest::newRow("valid fields") << ok << QString();
     ConnectionProfile p = ok;
     p.name = u"  "_s;
@@ -257,10 +266,11 @@ void TestConnectionProfile::validation_data() {
     p.sslmode = u"verify-full"_s;
     QTest::newRow("verify-full with root certificate") << p << QString();
 
-    auto string = [](const QString &text) {
+    auto string = [this](const QString &text) {
         ConnectionProfile s;
         s.name = u"s"_s;
         s.connectionString = text;
+        s.sslrootcert = m_rootCert;
         return s;
     };
     QTest::newRow("uri") << string(u"postgresql://alice@db/dedup"_s) << QString();
@@ -281,6 +291,25 @@ void TestConnectionProfile::validation_data() {
         << string(u"postgresql://alice:s3cret@db/dedup"_s) << u"contains a password"_s;
     QTest::newRow("password pair")
         << string(u"host=db password=s3cret"_s) << u"\"System keychain\" or \"Ask each time\""_s;
+    QTest::newRow("sslpassword pair")
+        << string(u"host=db sslkey=/home/a/k.pem sslpassword=s3cret"_s)
+        << u"The connection string contains an sslpassword"_s;
+    QTest::newRow("sslpassword in a uri")
+        << string(u"postgresql://db/dedup?sslpassword=s3cret"_s) << u"contains an sslpassword"_s;
+    QTest::newRow("sslkey alone is a path, not a secret")
+        << string(u"host=db sslkey=/home/a/k.pem sslcert=/home/a/c.pem"_s) << QString();
+    p = ok;
+    p.standbyConnectionString = u"host=replica sslpassword=s3cret"_s;
+    QTest::newRow("sslpassword in the standby")
+        << p << u"The standby's connection string contains an sslpassword"_s;
+    p = ok;
+    p.sslrootcert.clear();
+    QTest::newRow("network host, no root certificate")
+        << p << u"reached over the network, so sslmode is verify-full unless chosen otherwise"_s;
+    p.sslmode = u"require"_s;
+    QTest::newRow("network host, require chosen") << p << QString();
+    p = fields(u"localhost"_s, {}, u"d"_s, {});
+    QTest::newRow("loopback host, no root certificate") << p << QString();
 }
 
 void TestConnectionProfile::validation() {
@@ -449,6 +478,8 @@ void TestConnectionProfile::passwordsAreNeverSaved_data() {
     QTest::newRow("uri query") << u"postgresql://db/dedup?password=Pa55-Secret"_s;
     QTest::newRow("key=value") << u"host=db password=Pa55-Secret"_s;
     QTest::newRow("quoted") << u"host=db password='Pa55-Secret'"_s;
+    QTest::newRow("sslpassword") << u"host=db sslpassword=Pa55-Secret"_s;
+    QTest::newRow("sslpassword in a uri") << u"postgresql://db/dedup?sslpassword=Pa55-Secret"_s;
 }
 
 void TestConnectionProfile::passwordsAreNeverSaved() {
@@ -468,7 +499,8 @@ void TestConnectionProfile::passwordsAreNeverSaved() {
         p.passwordMode = Mode::Keychain;
         QString error;
         QVERIFY(!profiles.save(p, &error));
-        QVERIFY2(error.contains(u"contains a password"_s), qPrintable(error));
+        QVERIFY2(error.contains(u"contains a password"_s) || error.contains(u"an sslpassword"_s),
+                 qPrintable(error));
         QVERIFY(!profiles.replace(u"kept"_s, p, &error));
         QCOMPARE(profiles.names(), QStringList{u"kept"_s});
     }
@@ -520,6 +552,252 @@ void TestConnectionProfile::parseErrorsHidePasswords() {
     QVERIFY(!conn.open(conninfo));
     QVERIFY2(!conn.openError().message.contains(secret), qPrintable(conn.openError().message));
     QVERIFY2(conn.openError().message.contains(shownPart), qPrintable(conn.openError().message));
+}
+
+void TestConnectionProfile::secretKeywords_data() {
+    QTest::addColumn<QString>("conninfo");
+    QTest::addColumn<QString>("keyword"); // the secret found; empty: none
+    QTest::newRow("password pair") << u"host=db password=x"_s << u"password"_s;
+    QTest::newRow("sslpassword pair") << u"host=db sslpassword=x"_s << u"sslpassword"_s;
+    QTest::newRow("uri user:password") << u"postgresql://a:x@db/d"_s << u"password"_s;
+    QTest::newRow("uri query sslpassword")
+        << u"postgresql://db/d?sslpassword=x"_s << u"sslpassword"_s;
+    QTest::newRow("both") << u"sslpassword=y host=db password=x"_s << u"password"_s;
+    QTest::newRow("empty password holds nothing") << u"host=db password=''"_s << QString();
+    QTest::newRow("key and certificate paths")
+        << u"host=db sslkey=/k.pem sslcert=/c.pem sslrootcert=/r.crt passfile=/p"_s << QString();
+    QTest::newRow("unparsable") << u"host='db password=x"_s << QString();
+}
+
+void TestConnectionProfile::secretKeywords() {
+    QFETCH(QString, conninfo);
+    QFETCH(QString, keyword);
+    QVERIFY(ConnectionProfile::secretKeywords().contains(u"password"_s));
+    QVERIFY(ConnectionProfile::secretKeywords().contains(u"sslpassword"_s));
+    QVERIFY(!ConnectionProfile::secretKeywords().contains(u"sslkey"_s));
+    QCOMPARE(ConnectionProfile::secretKeyword(conninfo), keyword);
+    // withoutSecrets() takes out exactly the secrets, every other option stays.
+    QStringList removed;
+    const QString without = ConnectionProfile::withoutSecrets(conninfo, &removed);
+    QCOMPARE(ConnectionProfile::secretKeyword(without), QString());
+    if (keyword.isEmpty()) {
+        QCOMPARE(without, conninfo);
+        QVERIFY(removed.isEmpty());
+        return;
+    }
+    QVERIFY(removed.contains(keyword));
+    auto others = [](const QString &text) {
+        QList<ConnectionProfile::Option> kept;
+        for (const auto &option : ConnectionProfile::parse(text).value_or(kept)) {
+            if (!ConnectionProfile::secretKeywords().contains(option.first))
+                kept.append(option);
+        }
+        std::sort(kept.begin(), kept.end());
+        return kept;
+    };
+    QCOMPARE(others(without), others(conninfo));
+}
+
+void TestConnectionProfile::storedSecretsAreRemoved() {
+    // A settings file from before secrets were refused (or edited by hand): the profile keeps
+    // everything else, the secrets are neither returned nor, after removeStoredSecrets(), kept.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString file = dir.filePath(u"console.ini"_s);
+    {
+        QSettings settings(file, QSettings::IniFormat);
+        settings.beginWriteArray(u"connections/profiles"_s, 2);
+        settings.setArrayIndex(0);
+        settings.setValue(u"name"_s, u"old"_s);
+        settings.setValue(u"connectionString"_s,
+                          u"postgresql://alice@db.example:6432/dedup?sslkey=/k.pem&"
+                          "sslpassword=Pa55-Key&application_name=ops"_s);
+        settings.setValue(u"standbyConnectionString"_s, u"host=replica password=Pa55-Stby"_s);
+        settings.setValue(u"password"_s, u"Pa55-Stray"_s); // a key of its own
+        settings.setValue(u"sslmode"_s, u"verify-full"_s);
+        settings.setValue(u"passwordMode"_s, u"keychain"_s);
+        settings.setArrayIndex(1);
+        settings.setValue(u"name"_s, u"clean"_s);
+        settings.setValue(u"host"_s, u"/var/run/postgresql"_s);
+        settings.endArray();
+        settings.setValue(u"connections/lastUsed"_s, u"old"_s);
+    }
+    auto fileBytes = [&] {
+        QFile ini(file);
+        return ini.open(QIODevice::ReadOnly) ? ini.readAll() : QByteArray();
+    };
+    QSettings settings(file, QSettings::IniFormat);
+    ConnectionProfiles profiles(settings);
+    QStringList warnings;
+    const QList<ConnectionProfile> all = profiles.all(&warnings);
+    QCOMPARE(all.size(), 2);
+    QCOMPARE(warnings.size(), 1);
+    QVERIFY2(warnings.first().startsWith(u"Profile \"old\": the settings file held its "_s),
+             qPrintable(warnings.first()));
+    for (const QString &keyword : {u"password"_s, u"sslpassword"_s})
+        QVERIFY2(warnings.first().contains(keyword), qPrintable(warnings.first()));
+    QVERIFY(!warnings.first().contains(u"Pa55"_s));
+    const ConnectionProfile old = *profiles.find(u"old"_s);
+    QVERIFY(!old.connectionString.contains(u"Pa55"_s));
+    QVERIFY(!old.standbyConnectionString.contains(u"Pa55"_s));
+    // Nothing else is lost: the options libpq reads are the same, less the secret.
+    const auto options = ConnectionProfile::parse(old.connectionString);
+    QVERIFY(options);
+    QCOMPARE(option(old.connectionString, u"host"_s), u"db.example"_s);
+    QCOMPARE(option(old.connectionString, u"port"_s), u"6432"_s);
+    QCOMPARE(option(old.connectionString, u"user"_s), u"alice"_s);
+    QCOMPARE(option(old.connectionString, u"dbname"_s), u"dedup"_s);
+    QCOMPARE(option(old.connectionString, u"sslkey"_s), u"/k.pem"_s);
+    QCOMPARE(option(old.connectionString, u"application_name"_s), u"ops"_s);
+    QCOMPARE(option(old.standbyConnectionString, u"host"_s), u"replica"_s);
+    QCOMPARE(old.sslmode, u"verify-full"_s);
+    QCOMPARE(old.passwordMode, Mode::Keychain);
+    QVERIFY(old.validationError().isEmpty() ||
+            !old.validationError().contains(u"password"_s, Qt::CaseInsensitive));
+    // Reading alone changes nothing on disk; removeStoredSecrets() rewrites it once.
+    QVERIFY(fileBytes().contains("Pa55"));
+    QCOMPARE(profiles.removeStoredSecrets(), warnings);
+    settings.sync();
+    const QByteArray bytes = fileBytes();
+    QVERIFY2(!bytes.contains("Pa55"), bytes.constData());
+    QVERIFY2(!bytes.contains("sslpassword") && !bytes.contains("\\password="), bytes.constData());
+    QVERIFY2(bytes.contains("passwordMode=keychain"), bytes.constData());
+    QCOMPARE(profiles.removeStoredSecrets(), QStringList());
+    QCOMPARE(profiles.find(u"old"_s), std::optional<ConnectionProfile>(old));
+    QCOMPARE(profiles.find(u"clean"_s)->host, u"/var/run/postgresql"_s);
+    QCOMPARE(profiles.lastUsed(), u"old"_s);
+}
+
+void TestConnectionProfile::defaultSslmode_data() {
+    using Source = ConnectionProfile::SslmodeSource;
+    QTest::addColumn<QString>("conninfo");
+    QTest::addColumn<QString>("mode");
+    QTest::addColumn<int>("source");
+    const int local = int(Source::LocalDefault);
+    const int network = int(Source::NetworkDefault);
+    const int chosen = int(Source::Explicit);
+    QTest::newRow("nothing: default socket") << QString() << u"prefer"_s << local;
+    QTest::newRow("socket path") << u"host=/var/run/postgresql"_s << u"prefer"_s << local;
+    QTest::newRow("abstract socket") << u"host=@dedup"_s << u"prefer"_s << local;
+    QTest::newRow("localhost") << u"host=localhost"_s << u"prefer"_s << local;
+    QTest::newRow("LOCALHOST") << u"host=LOCALHOST"_s << u"prefer"_s << local;
+    QTest::newRow("127.0.0.1") << u"host=127.0.0.1"_s << u"prefer"_s << local;
+    QTest::newRow("127.45.6.7") << u"hostaddr=127.45.6.7"_s << u"prefer"_s << local;
+    QTest::newRow("::1") << u"host=::1"_s << u"prefer"_s << local;
+    QTest::newRow("[::1] in a uri") << u"postgresql://[::1]:5433/d"_s << u"prefer"_s << local;
+    QTest::newRow("v4-mapped loopback") << u"hostaddr=::ffff:127.0.0.1"_s << u"prefer"_s << local;
+    QTest::newRow("local list") << u"host=localhost,/tmp,127.0.0.1"_s << u"prefer"_s << local;
+    QTest::newRow("db.example") << u"host=db.example"_s << u"verify-full"_s << network;
+    QTest::newRow("uri db.example")
+        << u"postgresql://alice@db.example/d"_s << u"verify-full"_s << network;
+    QTest::newRow("128.0.0.1") << u"host=128.0.0.1"_s << u"verify-full"_s << network;
+    QTest::newRow("10.0.0.5") << u"hostaddr=10.0.0.5"_s << u"verify-full"_s << network;
+    QTest::newRow("::2") << u"host=::2"_s << u"verify-full"_s << network;
+    QTest::newRow("localhost at a network address")
+        << u"host=localhost hostaddr=10.0.0.5"_s << u"verify-full"_s << network;
+    QTest::newRow("network name at loopback")
+        << u"host=db.example hostaddr=127.0.0.1"_s << u"verify-full"_s << network;
+    QTest::newRow("multi-host mixed")
+        << u"host=/tmp,db.example,localhost"_s << u"verify-full"_s << network;
+    QTest::newRow("multi-host uri mixed")
+        << u"postgresql://localhost:5432,db2.example:5433/d"_s << u"verify-full"_s << network;
+    QTest::newRow("explicit disable kept")
+        << u"host=db.example sslmode=disable"_s << u"disable"_s << chosen;
+    QTest::newRow("explicit require in a uri kept")
+        << u"postgresql://db.example/d?sslmode=require"_s << u"require"_s << chosen;
+    QTest::newRow("explicit verify-ca kept")
+        << u"host=db.example sslmode=verify-ca"_s << u"verify-ca"_s << chosen;
+    QTest::newRow("explicit on a socket")
+        << u"host=/tmp sslmode=disable"_s << u"disable"_s << chosen;
+}
+
+void TestConnectionProfile::defaultSslmode() {
+    QFETCH(QString, conninfo);
+    QFETCH(QString, mode);
+    QFETCH(int, source);
+    const auto effective = ConnectionProfile::effectiveSslmode(conninfo);
+    QCOMPARE(effective.mode, mode);
+    QCOMPARE(int(effective.source), source);
+    QCOMPARE(ConnectionProfile::reachesNetwork(conninfo),
+             !conninfo.contains(u"/tmp sslmode"_s) &&
+                 (source == int(ConnectionProfile::SslmodeSource::NetworkDefault) ||
+                  (source == int(ConnectionProfile::SslmodeSource::Explicit))));
+    // What PgConnection::open() connects with: verify-full added only for the network default,
+    // everything else as written.
+    const QString connected = ConnectionProfile::withDefaultSslmode(conninfo);
+    const auto before = ConnectionProfile::parse(conninfo);
+    const auto after = ConnectionProfile::parse(connected);
+    QVERIFY(before && after);
+    if (source == int(ConnectionProfile::SslmodeSource::NetworkDefault)) {
+        QCOMPARE(option(connected, u"sslmode"_s), u"verify-full"_s);
+        QCOMPARE(after->size(), before->size() + 1);
+    } else {
+        QCOMPARE(connected, conninfo);
+    }
+    for (const auto &[key, value] : *before)
+        QCOMPARE(option(connected, key), value);
+}
+
+void TestConnectionProfile::defaultSslmodeFromEnvironmentAndService() {
+    using Source = ConnectionProfile::SslmodeSource;
+    // PGHOST and PGSSLMODE count as libpq counts them: under what the conninfo says.
+    qputenv("PGHOST", "db.example");
+    QCOMPARE(int(ConnectionProfile::effectiveSslmode(QString()).source),
+             int(Source::NetworkDefault));
+    QCOMPARE(int(ConnectionProfile::effectiveSslmode(u"host=/tmp"_s).source),
+             int(Source::LocalDefault));
+    qputenv("PGSSLMODE", "require");
+    QCOMPARE(ConnectionProfile::effectiveSslmode(QString()).mode, u"require"_s);
+    QCOMPARE(ConnectionProfile::withDefaultSslmode(u"dbname=d"_s), u"dbname=d"_s);
+    qunsetenv("PGSSLMODE");
+    qunsetenv("PGHOST");
+
+    // A service's entry in pg_service.conf: its host and sslmode count, the conninfo's first.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(u"services.conf"_s);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("# services for the test\n"
+               "[net]\nhost=db.example\ndbname=dedup\n\n"
+               "[weak]\nhost=db.example\nsslmode=require\n"
+               "[local]\nhost=/var/run/postgresql\n");
+    file.close();
+    qputenv("PGSERVICEFILE", QFile::encodeName(path));
+    QCOMPARE(int(ConnectionProfile::effectiveSslmode(u"service=net"_s).source),
+             int(Source::NetworkDefault));
+    QCOMPARE(ConnectionProfile::effectiveSslmode(u"service=weak"_s).mode, u"require"_s);
+    QCOMPARE(int(ConnectionProfile::effectiveSslmode(u"service=local"_s).source),
+             int(Source::LocalDefault));
+    QCOMPARE(int(ConnectionProfile::effectiveSslmode(u"service=local host=db2.example"_s).source),
+             int(Source::NetworkDefault));
+    QCOMPARE(ConnectionProfile::effectiveSslmode(u"service=net sslmode=disable"_s).mode,
+             u"disable"_s);
+    qputenv("PGSERVICE", "net");
+    QCOMPARE(int(ConnectionProfile::effectiveSslmode(QString()).source),
+             int(Source::NetworkDefault));
+    qunsetenv("PGSERVICE");
+    qunsetenv("PGSERVICEFILE");
+}
+
+void TestConnectionProfile::networkDefaultNeedsARootCertificate() {
+    const QString standard = m_home.path() + u"/.postgresql/root.crt"_s;
+    QVERIFY(!QFile::exists(standard));
+    ConnectionProfile p = fields(u"db.example"_s, {}, u"dedup"_s, {});
+    const QString error = p.validationError();
+    QCOMPARE(error, u"The server is reached over the network, so sslmode is verify-full unless "
+                    "chosen otherwise: the server's certificate and host name are checked "
+                    "against the root certificate of the authority that signed it. Choose it "
+                    "under \"Root certificate\" or install it as %1. Only on a network you "
+                    "trust, choose a weaker sslmode explicitly (require encrypts without "
+                    "verifying the server)."_s.arg(standard));
+    p.sslrootcert = m_rootCert;
+    QCOMPARE(p.validationError(), QString());
+    p.sslrootcert.clear();
+    p.sslmode = u"disable"_s; // a weaker mode, chosen: kept, and nothing to verify
+    QCOMPARE(p.validationError(), QString());
+    QCOMPARE(option(p.toConninfo(), u"sslmode"_s), u"disable"_s);
+    QCOMPARE(ConnectionProfile::withDefaultSslmode(p.toConninfo()), p.toConninfo());
 }
 
 QTEST_GUILESS_MAIN(TestConnectionProfile)

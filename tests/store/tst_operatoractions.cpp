@@ -1393,14 +1393,19 @@ void TestOperatorActions::continuationPreview() {
                                     QStringLiteral("skipped")}));
     QCOMPARE(wills, (QStringList{QStringLiteral("skip"), will, QStringLiteral("run"),
                                  QStringLiteral("skip")}));
-    QCOMPARE(steps[0].sideEffectRef, QStringLiteral("ref-a"));
-    QCOMPARE(steps[0].downstreamKey, QStringLiteral("dk-a"));
+    // An operator reads the provider's reference and the downstream key redacted
+    // (0016_protected_columns.sql): present, but as keyed hashes.
+    const auto redacted = [](const QString &value) {
+        return value.startsWith(QLatin1String("h:")) && value.size() == 18;
+    };
+    QVERIFY2(redacted(steps[0].sideEffectRef), qPrintable(steps[0].sideEffectRef));
+    QVERIFY2(redacted(steps[0].downstreamKey), qPrintable(steps[0].downstreamKey));
     QCOMPARE(steps[1].attempts, 1);
     if (b == QLatin1String("failed")) {
         QCOMPARE(steps[1].error.value(QStringLiteral("class")).toString(),
                  QStringLiteral("validation"));
     } else if (b == QLatin1String("uncertain with a key")) {
-        QCOMPARE(steps[1].downstreamKey, QStringLiteral("dk-b"));
+        QVERIFY2(redacted(steps[1].downstreamKey), qPrintable(steps[1].downstreamKey));
     } else {
         QVERIFY(steps[1].downstreamKey.isNull());
         QCOMPARE_NAMED(steps[1].status, StepStatus::Uncertain);

@@ -1,8 +1,11 @@
 // ReportExporter's guards against a real store: a reveal is audited before any row leaves
-// (and refused to a viewer), invalid specs are refused, and a cancelled export (from the
-// progress callback or another thread) returns Cancelled and leaves a usable connection.
+// (and refused to a viewer), invalid specs are refused, the report's key is drawn by the
+// server in the report's transaction (0015_report_key.sql) and redaction refuses to run
+// without it, and a cancelled export (from the progress callback or another thread) returns
+// Cancelled and leaves a usable connection.
 #include "ReportExportRun.h"
 #include "TestDatabase.h"
+#include "store/ReportSql.h"
 
 #include <QTest>
 
@@ -21,6 +24,8 @@ private slots:
     void revealIsAudited();
     void viewerIsRefusedTheReveal();
     void invalidSpecs();
+    void serverDrawsTheKey();
+    void keyGuards();
     void cancelMidExport();
     void cancelFromAnotherThread();
 
@@ -71,26 +76,39 @@ void TestReportControl::revealIsAudited() {
     QCOMPARE(audit.text(0, "workflow"), QStringLiteral("invoice"));
     QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM dedup.audit_log")).toInt64(0, 0),
              before + 1);
-    // The same report's other sections and formats replay that row; a new report (a new
-    // key) writes its own.
-    const qint64 first = exporter.lastRevealAuditId();
-    for (const ReportSection section : {ReportSection::Actions, ReportSection::Summary}) {
+    // A report begun once writes one row for all its sections and formats; the next report
+    // writes its own.
+    ReportExporter reportExporter(*m_op);
+    const auto begun = reportExporter.begin(spec);
+    QVERIFY2(begun.ok(), qPrintable(begun.error().toString()));
+    const qint64 first = begun.value();
+    QVERIFY(first > exporter.lastRevealAuditId());
+    QCOMPARE(reportExporter.lastRevealAuditId(), first);
+    for (const ReportSection section :
+         {ReportSection::Runs, ReportSection::Actions, ReportSection::Summary}) {
         QBuffer more;
         more.open(QIODevice::WriteOnly);
-        const auto again = exporter.exportTo(more, spec, section, ReportFormat::JsonLines);
+        const auto again = reportExporter.exportTo(more, spec, section, ReportFormat::JsonLines);
         QVERIFY2(again.ok(), qPrintable(again.error().toString()));
-        QCOMPARE(exporter.lastRevealAuditId(), first);
+        QCOMPARE(reportExporter.lastRevealAuditId(), first);
     }
-    QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM dedup.audit_log")).toInt64(0, 0),
-             before + 1);
-    ReportSpec next = spec;
-    next.redactionKey = ReportSpec::newRedactionKey();
-    QBuffer other;
-    other.open(QIODevice::WriteOnly);
-    QVERIFY(exporter.exportTo(other, next, ReportSection::Runs, ReportFormat::Csv).ok());
-    QVERIFY(exporter.lastRevealAuditId() > first);
+    // a redacted export is another report: refused inside this one
+    ReportSpec redacted = spec;
+    redacted.revealRaw = false;
+    QBuffer refused;
+    refused.open(QIODevice::WriteOnly);
+    QCOMPARE(int(reportExporter.exportTo(refused, redacted, ReportSection::Runs, ReportFormat::Csv)
+                     .errorKind()),
+             int(StoreErrorKind::InvalidArgument));
+    QVERIFY(reportExporter.finish().ok());
     QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM dedup.audit_log")).toInt64(0, 0),
              before + 2);
+    QBuffer other;
+    other.open(QIODevice::WriteOnly);
+    QVERIFY(reportExporter.exportTo(other, spec, ReportSection::Runs, ReportFormat::Csv).ok());
+    QVERIFY(reportExporter.lastRevealAuditId() > first);
+    QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM dedup.audit_log")).toInt64(0, 0),
+             before + 3);
     // the chain still verifies with the new rows in it
     QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM dedup.verify_audit()")).toInt64(0, 0),
              qint64(0));
@@ -127,11 +145,9 @@ void TestReportControl::invalidSpecs() {
     ReportSpec noReason = daySpec();
     noReason.revealRaw = true;
     noReason.revealReason = QStringLiteral("   ");
-    ReportSpec noKey = daySpec();
-    noKey.redactionKey.clear();
     ReportSpec noFrom = daySpec();
     noFrom.from = QDateTime();
-    for (const ReportSpec &spec : {reversed, noReason, noKey, noFrom}) {
+    for (const ReportSpec &spec : {reversed, noReason, noFrom}) {
         const Export refused = run(*m_op, spec, ReportSection::Runs, ReportFormat::Csv);
         QVERIFY(!refused.ok);
         QCOMPARE(int(refused.kind), int(StoreErrorKind::InvalidArgument));
@@ -141,8 +157,99 @@ void TestReportControl::invalidSpecs() {
     QVERIFY(!reversed.validate().isEmpty());
     QVERIFY(noReason.validate().contains(QLatin1String("reason")));
     QVERIFY(daySpec().validate().isEmpty());
-    QCOMPARE(ReportSpec::newRedactionKey().size(), 32);
-    QVERIFY(ReportSpec::newRedactionKey() != ReportSpec::newRedactionKey());
+}
+
+// The key is drawn by dedup.report_begin() in the caller's transaction: nothing about it is
+// sent or answered, it differs from one transaction to the next, and it is gone at the end.
+void TestReportControl::serverDrawsTheKey() {
+    const QString pads = QStringLiteral("SELECT encode(dedup.report_ipad(), 'hex') AS ipad,"
+                                        " encode(dedup.report_opad(), 'hex') AS opad");
+    QStringList seen;
+    for (int i = 0; i < 3; ++i) {
+        QVERIFY(m_op->exec(QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")).ok());
+        const PgResult begun = m_op->exec(QStringLiteral("SELECT dedup.report_begin() AS r"));
+        QVERIFY2(begun.ok(), qPrintable(begun.error().toString()));
+        // the answer carries nothing (void)
+        QCOMPARE(begun.rows(), 1);
+        QCOMPARE(begun.text(0, "r"), QString());
+        const PgResult read = m_op->exec(pads);
+        QVERIFY2(read.ok(), qPrintable(read.error().toString()));
+        QCOMPARE(read.text(0, "ipad").size(), 128);
+        seen << read.text(0, "ipad");
+        // i == 1 rolls back: the key goes either way
+        QVERIFY(m_op->exec(i == 1 ? QStringLiteral("ROLLBACK") : QStringLiteral("COMMIT")).ok());
+        const PgResult after = m_op->exec(pads);
+        QVERIFY(!after.ok());
+        QCOMPARE(after.error().sqlState, QStringLiteral("55000"));
+    }
+    seen.removeDuplicates();
+    QCOMPARE(seen.size(), 3);
+
+    // Who may draw one: viewers and operators (and the owner); a worker reads no runs.
+    auto viewer = m_db->connect(QStringLiteral("t_viewer"));
+    auto worker = m_db->connect(QStringLiteral("t_worker"));
+    QVERIFY(viewer && worker);
+    QVERIFY(viewer->exec(QStringLiteral("BEGIN")).ok());
+    QVERIFY(viewer->exec(QStringLiteral("SELECT dedup.report_begin()")).ok());
+    QVERIFY(viewer->exec(QStringLiteral("SELECT length(dedup.report_opad())")).ok());
+    QVERIFY(viewer->exec(QStringLiteral("COMMIT")).ok());
+    const PgResult denied = worker->exec(QStringLiteral("SELECT dedup.report_begin()"));
+    QVERIFY(!denied.ok());
+    QCOMPARE(denied.error().sqlState, QStringLiteral("42501"));
+    ReportExporter workerExport(*worker);
+    QCOMPARE(int(workerExport.begin(daySpec()).errorKind()), int(StoreErrorKind::PermissionDenied));
+    QVERIFY(!workerExport.isOpen());
+}
+
+// A redacted statement without a key fails instead of hashing under an empty one; one
+// transaction draws one key; the exporter's report states.
+void TestReportControl::keyGuards() {
+    ReportSpec spec = daySpec();
+    ReportSql sql(spec, *m_op);
+    const PgResult noKey = m_op->exec(sql.runsSelect(false, false)); // 32 rows to hash
+    QVERIFY(!noKey.ok());
+    QCOMPARE(noKey.error().sqlState, QStringLiteral("55000"));
+    // a session-level value does not stand in for a drawn key either
+    QVERIFY(m_op->exec(QStringLiteral("SELECT set_config('dedup.report_ipad', '', false)")).ok());
+    QVERIFY(!m_op->exec(QStringLiteral("SELECT dedup.report_ipad()")).ok());
+
+    QVERIFY(m_op->exec(QStringLiteral("BEGIN")).ok());
+    QVERIFY(m_op->exec(QStringLiteral("SELECT dedup.report_begin()")).ok());
+    const PgResult twice = m_op->exec(QStringLiteral("SELECT dedup.report_begin()"));
+    QVERIFY(!twice.ok());
+    QCOMPARE(twice.error().sqlState, QStringLiteral("DD004"));
+    QVERIFY(m_op->exec(QStringLiteral("ROLLBACK")).ok());
+
+    ReportExporter exporter(*m_op);
+    QCOMPARE(int(exporter.finish().errorKind()), int(StoreErrorKind::InvalidArgument));
+    // a report needs a transaction of its own
+    QVERIFY(m_op->exec(QStringLiteral("BEGIN")).ok());
+    QCOMPARE(int(exporter.begin(spec).errorKind()), int(StoreErrorKind::InvalidArgument));
+    QVERIFY(m_op->exec(QStringLiteral("ROLLBACK")).ok());
+    QVERIFY(exporter.begin(spec).ok());
+    QCOMPARE(int(exporter.begin(spec).errorKind()), int(StoreErrorKind::InvalidArgument));
+    QVERIFY(exporter.isOpen());
+    // an export that fails ends the report: the next one is refused, finish() says so
+    QBuffer closed; // not open for writing: refused before the database, the report goes on
+    QCOMPARE(
+        int(exporter.exportTo(closed, spec, ReportSection::Runs, ReportFormat::Csv).errorKind()),
+        int(StoreErrorKind::Other));
+    QVERIFY(exporter.isOpen());
+    QBuffer out;
+    out.open(QIODevice::WriteOnly);
+    QVERIFY(exporter.exportTo(out, spec, ReportSection::Runs, ReportFormat::Csv).ok());
+    // a statement that fails in the report's transaction (as a COPY cut off would)
+    QVERIFY(!m_op->exec(QStringLiteral("SELECT 1 / 0")).ok());
+    QVERIFY(!exporter.exportTo(out, spec, ReportSection::Actions, ReportFormat::Csv).ok());
+    QCOMPARE(int(exporter.exportTo(out, spec, ReportSection::Runs, ReportFormat::Csv).errorKind()),
+             int(StoreErrorKind::Other));
+    QCOMPARE(int(exporter.finish().errorKind()), int(StoreErrorKind::Other));
+    QVERIFY(!exporter.isOpen());
+    QCOMPARE(int(PQtransactionStatus(m_op->handle())), int(PQTRANS_IDLE));
+    // and a new report works on the same exporter
+    QVERIFY(exporter.begin(spec).ok());
+    QVERIFY(exporter.exportTo(out, spec, ReportSection::Summary, ReportFormat::Csv).ok());
+    QVERIFY(exporter.finish().ok());
 }
 
 // A large export cancelled after its first rows: the Cancelled kind, a partial output, and

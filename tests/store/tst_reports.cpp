@@ -10,6 +10,8 @@
 #include <QSet>
 #include <QTest>
 
+#include <libpq-fe.h>
+
 using namespace dedup::store;
 using namespace reporttest;
 
@@ -176,12 +178,54 @@ void TestReports::defaultReportHoldsNoRawValue() {
     }
 }
 
+// Exports into memory within one report begun on `exporter` (ReportExporter::begin()).
+static Export runIn(ReportExporter &exporter, const ReportSpec &spec, ReportSection section,
+                    ReportFormat format) {
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    const auto result = exporter.exportTo(buffer, spec, section, format);
+    Export out;
+    out.ok = result.ok();
+    out.rows = result.ok() ? result.value() : -1;
+    out.kind = result.errorKind();
+    out.error = result.error().toString();
+    out.bytes = buffer.data();
+    return out;
+}
+
 void TestReports::hashesMatchWithinAReportOnly() {
     ReportSpec spec = daySpec();
     QString why;
-    const Export first = run(*m_op, spec, ReportSection::Runs, ReportFormat::Csv);
-    const Export jsonl = run(*m_op, spec, ReportSection::Runs, ReportFormat::JsonLines);
+    // One report, two files: the server draws one key for the report's transaction.
+    ReportExporter exporter(*m_op);
+    const auto begun = exporter.begin(spec);
+    QVERIFY2(begun.ok(), qPrintable(begun.error().toString()));
+    QVERIFY(exporter.isOpen());
+    const Export first = runIn(exporter, spec, ReportSection::Runs, ReportFormat::Csv);
+    const Export jsonl = runIn(exporter, spec, ReportSection::Runs, ReportFormat::JsonLines);
     QVERIFY2(first.ok && jsonl.ok, qPrintable(first.error + jsonl.error));
+    // The pads the server set in this transaction (the test may look; the exporter never
+    // does): RFC 2104's, from one 32-byte key.
+    const PgResult pads =
+        m_op->exec(QStringLiteral("SELECT encode(dedup.report_ipad(), 'hex') AS ipad,"
+                                  " encode(dedup.report_opad(), 'hex') AS opad"));
+    QVERIFY2(pads.ok(), qPrintable(pads.error().toString()));
+    const QByteArray ipad = QByteArray::fromHex(pads.text(0, "ipad").toLatin1());
+    const QByteArray opad = QByteArray::fromHex(pads.text(0, "opad").toLatin1());
+    QCOMPARE(ipad.size(), 64);
+    QCOMPARE(opad.size(), 64);
+    for (int i = 0; i < 64; ++i) {
+        QCOMPARE(quint8(ipad.at(i)) ^ quint8(opad.at(i)), 0x36 ^ 0x5c);
+        if (i >= 32) // the key is 32 bytes, zero-padded to the block
+            QCOMPARE(quint8(ipad.at(i)), quint8(0x36));
+    }
+    const auto finished = exporter.finish();
+    QVERIFY2(finished.ok(), qPrintable(finished.error().toString()));
+    QVERIFY(!exporter.isOpen());
+    // the key went with the transaction
+    QCOMPARE(int(PQtransactionStatus(m_op->handle())), int(PQTRANS_IDLE));
+    QVERIFY(!m_op->exec(QStringLiteral("SELECT dedup.report_ipad()")).ok());
+
     const auto a = rowsOf(first, ReportFormat::Csv, &why);
     const auto b = rowsOf(jsonl, ReportFormat::JsonLines, &why);
     QVERIFY2(why.isEmpty(), qPrintable(why));
@@ -211,29 +255,27 @@ void TestReports::hashesMatchWithinAReportOnly() {
     }
     QCOMPARE(keys.size(), 32); // distinct keys, distinct hashes
 
-    // The hash is HMAC-SHA256 under the report's key: recompute one in the test.
-    const QByteArray key = spec.redactionKey;
-    QByteArray block = key + QByteArray(64 - key.size(), '\0');
-    QByteArray ipad(64, 0), opad(64, 0);
-    for (int i = 0; i < 64; ++i) {
-        ipad[i] = char(quint8(block.at(i)) ^ 0x36);
-        opad[i] = char(quint8(block.at(i)) ^ 0x5c);
-    }
+    // The hash is HMAC-SHA256 under the report's key: recompute one from the pads.
     const QByteArray inner =
         QCryptographicHash::hash(ipad + keyOf(4).toUtf8(), QCryptographicHash::Sha256);
     const QByteArray mac = QCryptographicHash::hash(opad + inner, QCryptographicHash::Sha256);
     QCOMPARE(a.first().value(QStringLiteral("idem_key")),
              QStringLiteral("h:") + QString::fromLatin1(mac.toHex().left(16)));
 
-    // Another report (another key): every hash differs.
-    ReportSpec other = daySpec();
-    const Export second = run(*m_op, other, ReportSection::Runs, ReportFormat::Csv);
-    QVERIFY2(second.ok, qPrintable(second.error));
+    // Another report (another key): every hash differs, and so do two exports that are each a
+    // report of their own.
+    const Export second = run(*m_op, spec, ReportSection::Runs, ReportFormat::Csv);
+    const Export third = run(*m_op, spec, ReportSection::Runs, ReportFormat::Csv);
+    QVERIFY2(second.ok && third.ok, qPrintable(second.error + third.error));
     const auto c = rowsOf(second, ReportFormat::Csv, &why);
+    const auto d = rowsOf(third, ReportFormat::Csv, &why);
     QCOMPARE(c.size(), 32);
+    QCOMPARE(d.size(), 32);
     for (int r = 0; r < c.size(); ++r)
-        for (const char *column : {"scope", "idem_key", "correlation_id", "fingerprint"})
+        for (const char *column : {"scope", "idem_key", "correlation_id", "fingerprint"}) {
             QVERIFY(c.at(r).value(QLatin1String(column)) != a.at(r).value(QLatin1String(column)));
+            QVERIFY(d.at(r).value(QLatin1String(column)) != c.at(r).value(QLatin1String(column)));
+        }
 }
 
 void TestReports::actionsParseBack_data() {

@@ -61,7 +61,15 @@ void checkPlanNode(const QJsonObject &node, QStringList *problems) {
         problems->append(QStringLiteral("Seq Scan on ") +
                          node.value(QLatin1String("Relation Name")).toString());
     const double sorted = node.value(QLatin1String("Actual Rows")).toDouble();
-    if (type.contains(QLatin1String("Sort")) && sorted > 100)
+    // Rows a redacted read returned (dedup.runs_redacted, 0016) for ids the query already
+    // picked and limited through an index: the sort is bounded by the limit.
+    bool ofFunction = false;
+    for (const QJsonValue &child : node.value(QLatin1String("Plans")).toArray()) {
+        const QJsonObject c = child.toObject();
+        if (c.value(QLatin1String("Parent Relationship")) == QLatin1String("Outer"))
+            ofFunction = c.value(QLatin1String("Node Type")) == QLatin1String("Function Scan");
+    }
+    if (type.contains(QLatin1String("Sort")) && sorted > 100 && !ofFunction)
         problems->append(QStringLiteral("%1 of %2 rows").arg(type).arg(sorted));
     for (const QJsonValue &child : node.value(QLatin1String("Plans")).toArray())
         checkPlanNode(child.toObject(), problems);
@@ -154,7 +162,8 @@ void TestRunDetailQueries::snapshotOfAnOperatedRun() {
 
     // Read as the viewer role: its grants are what a read-only console has.
     PgError error;
-    const auto snapshot = RunDetailQueries::readSnapshot(*m_viewer, lease.runId, &error);
+    // The owner reads raw values (a viewer reads them redacted: tst_protectedcolumns.cpp).
+    const auto snapshot = RunDetailQueries::readSnapshot(*m_super, lease.runId, &error);
     QVERIFY2(snapshot, qPrintable(error.toString()));
     QVERIFY(snapshot->found);
     const RunDetail &run = snapshot->run;
@@ -286,7 +295,8 @@ void TestRunDetailQueries::succeededRunResultJson() {
     QVERIFY(claimed.ok());
     // The heartbeat is on the clock of the server: the lease is live right after the claim.
     PgError error;
-    auto snapshot = RunDetailQueries::readSnapshot(*m_viewer, claimed.value().runId, &error);
+    // The owner reads the result raw (a viewer redacted: tst_protectedcolumns.cpp).
+    auto snapshot = RunDetailQueries::readSnapshot(*m_super, claimed.value().runId, &error);
     QVERIFY2(snapshot, qPrintable(error.toString()));
     QVERIFY(snapshot->run.hasLease());
     QVERIFY(!snapshot->run.leaseExpired);
@@ -299,7 +309,7 @@ void TestRunDetailQueries::succeededRunResultJson() {
                                      {QStringLiteral("status"), 201},
                                      {QStringLiteral("body"), QJsonObject{}}})
                 .ok());
-    snapshot = RunDetailQueries::readSnapshot(*m_viewer, claimed.value().runId, &error);
+    snapshot = RunDetailQueries::readSnapshot(*m_super, claimed.value().runId, &error);
     QVERIFY(snapshot);
     // jsonb's own text and jsonb_pretty's, exactly as the server stores it (keys by length).
     QCOMPARE(snapshot->run.result.text,
@@ -415,7 +425,8 @@ void TestRunDetailQueries::correlationOldestFirstWithStepSummary() {
         worker.claim(claimRequest(QStringLiteral("c-other"), {}, QStringLiteral("visit-78"))).ok());
 
     PgError error;
-    auto snapshot = CorrelationQueries::read(*m_viewer, corr, 500, &error);
+    // The owner reads the keys raw (a viewer redacted: tst_protectedcolumns.cpp).
+    auto snapshot = CorrelationQueries::read(*m_super, corr, 500, &error);
     QVERIFY2(snapshot, qPrintable(error.toString()));
     QCOMPARE(snapshot->correlationId, corr);
     QVERIFY(!snapshot->more);
@@ -550,7 +561,8 @@ void TestRunDetailQueries::stuckSnapshotListAndCount() {
                     " now() - interval '1 day', now() - interval '1 minute' - g * interval '1 s'"
                     " FROM generate_series(1, 45) g"))
             .isEmpty());
-    auto conn = db.connect(QStringLiteral("t_viewer"));
+    // The owner reads the keys raw (a viewer redacted: tst_protectedcolumns.cpp).
+    auto conn = db.connect();
     QVERIFY(conn);
     PgError error;
     auto snapshot = StuckQueries::read(*conn, 15min, 5, 10, &error);

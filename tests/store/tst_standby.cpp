@@ -29,9 +29,10 @@ QString claimSql(const QString &key) {
 qint64 countRuns(dedup::store::PgConnection &conn, const QString &key) {
     PgParams params;
     params.add(key);
-    const auto result = conn.exec(
-        QStringLiteral("SELECT count(*) FROM dedup.runs WHERE scope = 'standby' AND idem_key = $1"),
-        params);
+    const auto result =
+        conn.exec(QStringLiteral("SELECT count(*) FROM dedup.runs WHERE scope = 'standby'"
+                                 " AND id IN (SELECT dedup.run_ids_by_key($1))"),
+                  params);
     return result.ok() ? result.toInt64(0, 0) : -1;
 }
 

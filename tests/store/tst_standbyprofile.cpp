@@ -3,6 +3,8 @@
 #include "store/ConnectionProfile.h"
 #include "store/ConnectionProfiles.h"
 
+#include <QDir>
+#include <QFile>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
@@ -17,13 +19,30 @@ class TestStandbyProfile : public QObject {
     Q_OBJECT
 
 private slots:
+    void initTestCase();
     void standbyConninfo_data();
     void standbyConninfo();
     void noStandby();
     void passwordIsRefused();
     void unreadableStandbyIsRefused();
     void persists();
+
+private:
+    QTemporaryDir m_home;
 };
+
+void TestStandbyProfile::initTestCase() {
+    // Network hosts connect with verify-full unless the profile says otherwise: a root
+    // certificate where libpq looks by default keeps that from being what validation reports.
+    QVERIFY(m_home.isValid());
+    for (const char *name : {"PGHOST", "PGHOSTADDR", "PGSERVICE", "PGSSLMODE", "PGSSLROOTCERT"})
+        qunsetenv(name);
+    qputenv("HOME", QFile::encodeName(m_home.path()));
+    QVERIFY(QDir().mkpath(m_home.filePath(u".postgresql"_s)));
+    QFile cert(m_home.filePath(u".postgresql/root.crt"_s));
+    QVERIFY(cert.open(QIODevice::WriteOnly));
+    cert.write("only required to exist\n");
+}
 
 void TestStandbyProfile::standbyConninfo_data() {
     QTest::addColumn<QString>("primary");

@@ -9,6 +9,8 @@
 #include <QComboBox>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QtTest>
 
@@ -51,6 +53,7 @@ class TestAuditLogView : public QObject {
 
 private slots:
     void showsAndFilters();
+    void saysWhatTheChainWasVerifiedAgainst();
 };
 
 void TestAuditLogView::showsAndFilters() {
@@ -132,6 +135,51 @@ void TestAuditLogView::showsAndFilters() {
     QCOMPARE(model.index(0, 0).data(AuditLogModel::RunIdRole).toLongLong(), four.id);
 
     view.setModel(nullptr);
+}
+
+// The chain line: verified by the store, from the first row to the head, and not against a
+// signed checkpoint; a broken chain is shown as broken after "Verify chain".
+void TestAuditLogView::saysWhatTheChainWasVerifiedAgainst() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
+    QCOMPARE(
+        db.exec(QStringLiteral("SELECT dedup.op_report_reveal('view test', '{}'::jsonb, 'v-1');"
+                               " SELECT dedup.op_report_reveal('view test', '{}'::jsonb, 'v-2');")),
+        QString());
+    auto su = db.connect();
+    QVERIFY(su);
+    const store::PgResult head =
+        su->exec(QStringLiteral("SELECT last_id, last_hash FROM dedup.audit_head"));
+    QVERIFY(head.ok());
+
+    AuditLogView view;
+    QVERIFY(view.chainText().contains(QLatin1String("not verified yet")));
+    QSignalSpy verified(&view, &AuditLogView::chainVerified);
+    view.setChainSource(db.conninfo(QStringLiteral("t_viewer")));
+    QTRY_COMPARE_WITH_TIMEOUT(verified.size(), 1, 10000);
+    QVERIFY(verified.at(0).at(0).toBool());
+    const QString text = view.chainText();
+    QVERIFY2(text.contains(QStringLiteral("verified by the store")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("to row %1 (head hash %2")
+                               .arg(head.text(0, 0), head.text(0, 1).left(16))),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("Not checked against a checkpoint signed outside the "
+                                          "database")),
+             qPrintable(text));
+
+    QCOMPARE(db.exec(QStringLiteral(
+                 "ALTER TABLE dedup.audit_log DISABLE TRIGGER audit_log_append_only;"
+                 " UPDATE dedup.audit_log SET reason = 'edited'"
+                 "  WHERE id = (SELECT min(id) FROM dedup.audit_log);"
+                 " ALTER TABLE dedup.audit_log ENABLE TRIGGER audit_log_append_only;")),
+             QString());
+    view.findChild<QPushButton *>(QStringLiteral("chainButton"))->click();
+    QTRY_COMPARE_WITH_TIMEOUT(verified.size(), 2, 10000);
+    QVERIFY(!verified.at(1).at(0).toBool());
+    QVERIFY2(view.chainText().startsWith(QStringLiteral("AUDIT CHAIN BROKEN at row ")),
+             qPrintable(view.chainText()));
+    view.setChainSource({});
 }
 
 QTEST_MAIN(TestAuditLogView)

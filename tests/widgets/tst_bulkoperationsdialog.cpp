@@ -35,6 +35,9 @@ QString phaseName(BulkPhase phase) {
 QString abandonedCancel(const QString &conninfo, qint64 appliedBeforeLeaving) {
     store::RunFilter failed;
     failed.statuses = {core::RunStatus::Failed};
+    // The login's read regions, as the console's runs list puts them into every filter (an
+    // operator reads the runs' protected columns only redacted, 0016_protected_columns.sql).
+    failed.readable = store::ReadRegions{store::ReadRegion{}};
     BulkPlan plan;
     plan.action = store::BulkAction::Cancel;
     plan.reason = QStringLiteral("provider outage");

@@ -10,6 +10,7 @@
 #include "widgets/PasswordVault.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
@@ -19,6 +20,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <arpa/inet.h>
@@ -104,8 +106,14 @@ private slots:
     void returnKeyConnects();
     void typedPasswordIsNotSaved();
     void initialConninfoIsNotSaved();
+    void initialConninfoSecretIsRefused();
+    void sslModeNoteShowsTheEffectiveMode();
+    void storedSecretIsRemovedVisibly();
     void cancelAbandonsTheCheck();
     void closingWhileCheckingIsSafe();
+
+private:
+    QTemporaryDir m_certDir;
 };
 
 void TestConnectionDialog::initTestCase() {
@@ -118,6 +126,13 @@ void TestConnectionDialog::initTestCase() {
     for (const char *name : {"PGHOST", "PGPORT", "PGDATABASE", "PGUSER", "PGPASSWORD", "PGSERVICE",
                              "PGSSLMODE", "PGSSLROOTCERT"})
         qunsetenv(name);
+    // Network hosts connect with verify-full unless a profile says otherwise: a root
+    // certificate (PGSSLROOTCERT) keeps that from being what these forms report.
+    QVERIFY(m_certDir.isValid());
+    QFile cert(m_certDir.filePath(u"root.crt"_s));
+    QVERIFY(cert.open(QIODevice::WriteOnly));
+    cert.write("only required to exist\n");
+    qputenv("PGSSLROOTCERT", QFile::encodeName(cert.fileName()));
 }
 
 void TestConnectionDialog::init() {
@@ -306,7 +321,8 @@ void TestConnectionDialog::testShowsRole() {
              qPrintable(result->text()));
     // What the login may see and do, in words.
     QVERIFY2(result->text().endsWith(
-                 u", TLS off. It sees every run and may not act on any of them (read-only)."_s),
+                 u". Not encrypted (loopback). It sees every run and may not act on any of them "
+                 "(read-only)."_s),
              qPrintable(result->text()));
     QVERIFY(dialog.isVisible()); // a test does not connect the console
     QCOMPARE(dialog.result(), int(QDialog::Rejected));
@@ -424,13 +440,13 @@ void TestConnectionDialog::initialConninfoIsNotSaved() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
     const QString uri =
-        u"postgresql://t_operator:Cl1-Secret@127.0.0.1:%1/%2"_s.arg(port(db), db.name());
+        u"host=127.0.0.1 port=%1 user=t_operator dbname=%2"_s.arg(port(db), db.name());
     ConnectionDialog dialog;
     dialog.setInitialConninfo(uri);
     auto *list = child<QListWidget>(dialog, u"profileList"_s);
     QCOMPARE(list->count(), 1); // replaces the empty profile
     QCOMPARE(child<QLineEdit>(dialog, u"nameEdit"_s)->text(), u"Command line"_s);
-    QCOMPARE(child<QLineEdit>(dialog, u"passwordEdit"_s)->text(), u"Cl1-Secret"_s);
+    QCOMPARE(child<QLineEdit>(dialog, u"passwordEdit"_s)->text(), QString());
     QCOMPARE(child<QLineEdit>(dialog, u"hostEdit"_s)->text(), u"127.0.0.1"_s);
     QCOMPARE(child<QLineEdit>(dialog, u"dbnameEdit"_s)->text(), db.name());
     QVERIFY(!child<QLabel>(dialog, u"validationLabel"_s)->isVisibleTo(&dialog));
@@ -440,6 +456,87 @@ void TestConnectionDialog::initialConninfoIsNotSaved() {
     QSettings settings;
     QCOMPARE(store::ConnectionProfiles(settings).names(), QStringList());
     QVERIFY(!settingsBytes().contains("Cl1-Secret"));
+}
+
+void TestConnectionDialog::initialConninfoSecretIsRefused() {
+    // dedup-console --connect with a password: refused (not used), everything else kept, and
+    // the dialog waits for the operator instead of connecting.
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    const QString uri =
+        u"postgresql://t_operator:Cl1-Secret@127.0.0.1:%1/%2?application_name=ops"_s.arg(port(db),
+                                                                                         db.name());
+    ConnectionDialog dialog;
+    dialog.show();
+    dialog.setInitialConninfo(uri);
+    QCOMPARE(child<QLineEdit>(dialog, u"passwordEdit"_s)->text(), QString());
+    auto *connectionString = child<QLineEdit>(dialog, u"connectionStringEdit"_s);
+    QVERIFY(!connectionString->text().contains(u"Cl1-Secret"_s));
+    QCOMPARE(store::ConnectionProfile::effectiveValue(connectionString->text(), u"user"_s),
+             u"t_operator"_s);
+    QCOMPARE(
+        store::ConnectionProfile::effectiveValue(connectionString->text(), u"application_name"_s),
+        u"ops"_s);
+    const QString note = child<QLabel>(dialog, u"passwordStatusLabel"_s)->text();
+    QVERIFY2(note.startsWith(u"--connect held a password, which was not used"_s), qPrintable(note));
+    for (const QString &where : {u"keychain"_s, u"~/.pgpass"_s, u"PGPASSWORD"_s})
+        QVERIFY2(note.contains(where), qPrintable(note));
+    dialog.connectNow(); // what the command line's automatic connect does: nothing yet
+    QTest::qWait(200);
+    QCOMPARE(dialog.result(), int(QDialog::Rejected));
+    QVERIFY(dialog.isVisible());
+    // The operator connects (the test cluster trusts: no password needed).
+    QTest::mouseClick(child<QPushButton>(dialog, u"connectButton"_s), Qt::LeftButton);
+    QTRY_COMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(store::ConnectionProfile::effectiveValue(dialog.report().conninfo, u"password"_s),
+             QString());
+    QVERIFY(!settingsBytes().contains("Cl1-Secret"));
+}
+
+void TestConnectionDialog::sslModeNoteShowsTheEffectiveMode() {
+    ConnectionDialog dialog;
+    dialog.show();
+    auto *note = child<QLabel>(dialog, u"sslModeNoteLabel"_s);
+    auto *mode = child<QComboBox>(dialog, u"sslModeCombo"_s);
+    fill(dialog, u"db.example.com"_s, {}, u"dedup"_s, u"alice"_s);
+    QVERIFY2(note->text().startsWith(u"Connects with verify-full, the default for a host reached "
+                                     "over the network"_s),
+             qPrintable(note->text()));
+    mode->setCurrentIndex(mode->findData(u"require"_s));
+    QVERIFY2(note->text().startsWith(u"Warning: sslmode require, chosen explicitly"_s),
+             qPrintable(note->text()));
+    mode->setCurrentIndex(mode->findData(u"disable"_s));
+    QVERIFY2(note->text().startsWith(u"Warning: sslmode disable, chosen explicitly"_s),
+             qPrintable(note->text()));
+    fill(dialog, u"/var/run/postgresql"_s, {}, u"dedup"_s, u"alice"_s);
+    QVERIFY2(note->text().startsWith(u"Connects with sslmode disable, chosen explicitly (local"_s),
+             qPrintable(note->text()));
+    mode->setCurrentIndex(0);
+    QVERIFY2(note->text().startsWith(u"Connects with prefer, the default on this machine"_s),
+             qPrintable(note->text()));
+    QCOMPARE(note->textFormat(), Qt::PlainText);
+}
+
+void TestConnectionDialog::storedSecretIsRemovedVisibly() {
+    {
+        QSettings settings;
+        settings.beginWriteArray(u"connections/profiles"_s, 1);
+        settings.setArrayIndex(0);
+        settings.setValue(u"name"_s, u"legacy"_s);
+        settings.setValue(u"connectionString"_s,
+                          u"host=/var/run/postgresql dbname=dedup sslpassword=Key-Secret"_s);
+        settings.endArray();
+    }
+    ConnectionDialog dialog;
+    const QString result = child<QLabel>(dialog, u"resultLabel"_s)->text();
+    QVERIFY2(result.startsWith(u"Profile \"legacy\": the settings file held its sslpassword."_s),
+             qPrintable(result));
+    const QString kept = child<QLineEdit>(dialog, u"connectionStringEdit"_s)->text();
+    QCOMPARE(store::ConnectionProfile::effectiveValue(kept, u"host"_s), u"/var/run/postgresql"_s);
+    QCOMPARE(store::ConnectionProfile::effectiveValue(kept, u"dbname"_s), u"dedup"_s);
+    QCOMPARE(store::ConnectionProfile::secretKeyword(kept), QString());
+    QVERIFY(!settingsBytes().contains("Key-Secret"));
+    QVERIFY(settingsBytes().contains("legacy"));
 }
 
 void TestConnectionDialog::cancelAbandonsTheCheck() {

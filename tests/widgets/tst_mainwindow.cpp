@@ -377,7 +377,7 @@ void TestMainWindow::activationOpensDetailAndCorrelation() {
     emit window.runsView()->runActivated(42);
     QCOMPARE(views->detail()->runId(), 42);
     QVERIFY(views->detailDock()->isVisible());
-    emit window.runsView()->correlationActivated(QStringLiteral("visit-7"));
+    emit window.runsView()->correlationActivated(QStringLiteral("visit-7"), 0);
     QCOMPARE(tabs->currentWidget(), views->correlation());
     QCOMPARE(views->correlation()->correlationId(), QStringLiteral("visit-7"));
     emit views->correlation()->runActivated(43);

@@ -137,7 +137,8 @@ void TestRunDetailView::headerStepsAndWhy() {
         lease.runId, 1, QStringLiteral("worker pod OOM-killed"), QStringLiteral("view-k1")});
     QVERIFY(cleared.ok() && cleared.value().isApplied());
 
-    ShownView shown(m_db->conninfo(QStringLiteral("t_viewer")));
+    // The owner reads raw values (a viewer reads them redacted: tst_rundetailreveal.cpp).
+    ShownView shown(m_db->conninfo());
     RunDetailView &view = shown.view;
     QSignalSpy loaded(&view, &RunDetailView::runLoaded);
     view.setRunId(lease.runId);
@@ -239,7 +240,8 @@ void TestRunDetailView::resultIsPrettyJson() {
     const QString pretty = expected.text(0, 0);
     QVERIFY(pretty.contains(QLatin1Char('\n'))); // indented, several lines
 
-    ShownView shown(m_db->conninfo(QStringLiteral("t_viewer")));
+    // The owner reads raw values (a viewer reads them redacted: tst_rundetailreveal.cpp).
+    ShownView shown(m_db->conninfo());
     RunDetailView &view = shown.view;
     view.setRunId(runId);
     QTRY_COMPARE_WITH_TIMEOUT(shown.source().state(), RunDetailSource::State::Loaded, 10000);

@@ -1,0 +1,126 @@
+#include "AuditCommand.h"
+
+#include "ExitCode.h"
+#include "reports/OwnerOnlyFile.h"
+#include "store/AuditCheckpointKey.h"
+#include "store/AuditCheckpointQueries.h"
+#include "store/AuditVerifier.h"
+#include "store/PgConnection.h"
+
+namespace dedup::cli {
+
+QString AuditCommand::summary() const {
+    return tr("Sign the audit chain's head with a key kept outside the database (checkpoint).");
+}
+
+void AuditCommand::addOptions(QCommandLineParser &parser) {
+    addDatabaseOption(parser);
+    parser.addPositionalArgument(QStringLiteral("checkpoint"),
+                                 tr("Write a signed checkpoint of the audit chain's head."));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("key"),
+        tr("The Ed25519 private key to sign with, PEM, unencrypted (openssl genpkey -algorithm "
+           "ed25519 -out KEY.pem). Keep it away from the database server and its owner."),
+        tr("KEY.pem")));
+    parser.addOption(QCommandLineOption(
+        {QStringLiteral("o"), QStringLiteral("output")},
+        tr("The checkpoint file to write (via FILE.part, mode 0600, renamed when complete)."),
+        tr("FILE")));
+}
+
+int AuditCommand::run(const QCommandLineParser &parser) {
+    const QStringList args = parser.positionalArguments();
+    if (args.isEmpty()) {
+        err() << tr("dedupctl audit: missing subcommand: use checkpoint (see dedupctl audit "
+                    "--help)")
+              << Qt::endl;
+        return Usage;
+    }
+    if (args.first() != QLatin1String("checkpoint")) {
+        err() << tr("dedupctl audit: unknown subcommand '%1': use checkpoint").arg(args.first())
+              << Qt::endl;
+        return Usage;
+    }
+    if (args.size() > 1) {
+        err() << tr("dedupctl audit checkpoint: unexpected argument '%1'").arg(args.at(1))
+              << Qt::endl;
+        return Usage;
+    }
+    return checkpoint(parser);
+}
+
+int AuditCommand::checkpoint(const QCommandLineParser &parser) {
+    const QString prefix = QStringLiteral("dedupctl audit checkpoint: ");
+    const QString keyPath = parser.value(QStringLiteral("key"));
+    const QString target = parser.value(QStringLiteral("output"));
+    if (keyPath.isEmpty() || target.isEmpty()) {
+        err() << prefix
+              << (keyPath.isEmpty() ? tr("--key KEY.pem is required (the Ed25519 private key "
+                                         "to sign with)")
+                                    : tr("--output FILE is required (where the checkpoint goes)"))
+              << Qt::endl;
+        return Usage;
+    }
+    // The key first: a wrong key is refused before anything connects.
+    const auto key = store::AuditCheckpointKey::readPrivate(keyPath);
+    if (!key) {
+        err() << prefix << key.errorMessage() << Qt::endl;
+        return Usage;
+    }
+
+    auto conn = connect(parser);
+    if (!conn)
+        return Unreachable;
+    const auto failed = [&prefix](const store::PgError &error) {
+        err() << prefix << error.toString() << Qt::endl;
+        return DatabaseError;
+    };
+    // One snapshot: the chain that is verified is the chain whose head is signed.
+    const store::PgResult begin =
+        conn->exec(QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"));
+    if (!begin.ok())
+        return failed(begin.error());
+    const auto verified = store::AuditVerifier(*conn).verify();
+    if (!verified)
+        return failed(verified.error());
+    if (!verified.value().ok()) {
+        const store::AuditBreak &broken = *verified.value().firstBreak;
+        err() << prefix
+              << tr("the audit chain is BROKEN at row %1 (%2): a checkpoint is not signed for "
+                    "a broken chain; see dedupctl verify-audit")
+                     .arg(broken.id)
+                     .arg(broken.problemText)
+              << Qt::endl;
+        conn->exec(QStringLiteral("ROLLBACK"));
+        return Failure;
+    }
+    const auto head = store::AuditCheckpointQueries(*conn).head();
+    if (!head)
+        return failed(head.error());
+    conn->exec(QStringLiteral("COMMIT"));
+
+    const auto signedCheckpoint = head.value().signedWith(key.value());
+    if (!signedCheckpoint) {
+        err() << prefix << signedCheckpoint.errorMessage() << Qt::endl;
+        return Failure;
+    }
+    const store::AuditCheckpoint &checkpoint = signedCheckpoint.value();
+    reports::OwnerOnlyFile file(target);
+    if (!file.open() || file.device().write(checkpoint.toFile()) < 0 || !file.commit()) {
+        err() << prefix
+              << (file.errorString().isEmpty() ? file.device().errorString() : file.errorString())
+              << Qt::endl;
+        return Failure;
+    }
+    out() << tr("audit checkpoint written to %1: row %2, hash %3, %4 rows, server time %5, "
+                "signed with %6")
+                 .arg(target)
+                 .arg(checkpoint.lastId)
+                 .arg(checkpoint.lastHash)
+                 .arg(checkpoint.rowCount)
+                 .arg(checkpoint.serverTime, checkpoint.keyId)
+          << Qt::endl;
+    return Success;
+}
+
+} // namespace dedup::cli
