@@ -94,16 +94,18 @@ inline bool terminate(PgConnection &su, int pid) {
     return r.ok() && r.toBool(0, 0);
 }
 
-// Whether backend `pid` waits for a lock (within `timeoutMs`).
-inline bool waitsForLock(PgConnection &su, int pid, int timeoutMs = 10000) {
+// True once `pid` waits for a lock held by `blockerPid`. Asking who blocks it (rather than
+// whether it waits for any lock) keeps a brief wait on something else, such as the runner's
+// own bookkeeping row, from passing for the wait the test arranged.
+inline bool waitsForLock(PgConnection &su, int pid, int blockerPid, int timeoutMs = 10000) {
     PgParams p;
     p.add(qint64(pid));
+    p.add(qint64(blockerPid));
     QElapsedTimer timer;
     timer.start();
     while (timer.elapsed() < timeoutMs) {
-        const PgResult r = su.exec(
-            QStringLiteral("SELECT wait_event_type = 'Lock' FROM pg_stat_activity WHERE pid = $1"),
-            p);
+        const PgResult r =
+            su.exec(QStringLiteral("SELECT $2::int = ANY (pg_blocking_pids($1::int))"), p);
         if (r.ok() && r.rows() == 1 && r.toBool(0, 0))
             return true;
         QTest::qWait(10);

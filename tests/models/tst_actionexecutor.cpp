@@ -374,7 +374,7 @@ void TestActionExecutor::resendAfterConnectionKilledMidStatement() {
     const int id = executor.execute(intent);
     QTRY_VERIFY_WITH_TIMEOUT(executor.backendPid() > 0, 10000);
     const int pid = executor.backendPid();
-    QVERIFY(actiontest::waitsForLock(*su, pid));
+    QVERIFY(actiontest::waitsForLock(*su, pid, blocker->backendPid()));
     QVERIFY(actiontest::terminate(*su, pid));
     // The resend waits for the same row; let it go.
     QTRY_VERIFY_WITH_TIMEOUT(executor.backendPid() != pid && executor.backendPid() > 0, 10000);

@@ -382,7 +382,7 @@ void TestBulkRunner::survivesKilledConnections() {
     QTRY_VERIFY_WITH_TIMEOUT(runner.backendPid() > 0 && runner.phase() == BulkPhase::Running,
                              30000);
     int pid = runner.backendPid();
-    QVERIFY(actiontest::waitsForLock(*su, pid, 60000));
+    QVERIFY(actiontest::waitsForLock(*su, pid, blocker->backendPid(), 60000));
     const QString cancelled =
         QStringLiteral("SELECT count(*) FROM dedup.runs WHERE status = 'cancelled'");
     const qint64 beforeKill = count(*su, cancelled);
