@@ -83,12 +83,16 @@ OperatorResult<ReportSummary> ReportQueries::summarize(const ReportSpec &spec) {
 
     // Inside a report's transaction (ReportExporter::begin()) the summary reads the snapshot
     // that report's rows come from; alone, it opens its own.
+    // Its own transaction draws its own report key (operators' reasons are hashed under it).
     std::optional<ReadTransaction> transaction;
     PgError error;
     if (PQtransactionStatus(m_conn.handle()) != PQTRANS_INTRANS) {
         transaction.emplace(m_conn);
         if (!transaction->begin(&error))
             return Result::failure(error);
+        const PgResult key = m_conn.exec(QStringLiteral("SELECT dedup.report_begin()"));
+        if (!key.ok())
+            return Result::failure(key.error());
     }
     const auto run = [this](const QString &sql, const PgParams &params, PgResult *result) {
         *result = m_conn.exec(sql, params);
@@ -222,11 +226,13 @@ OperatorResult<ReportSummary> ReportQueries::summarize(const ReportSpec &spec) {
         params.add(qint64(summary.actionsLimit));
         if (!run(QStringLiteral(
                      "SELECT * FROM (SELECT a.id, a.at, a.db_role, a.os_user, a.action,"
-                     " a.run_id, a.reason, a.outcome, a.before ->> 'status' AS before_state,"
+                     " a.run_id, %3 AS reason, a.outcome, a.before ->> 'status' AS before_state,"
                      " a.after ->> 'status' AS after_state FROM dedup.audit_log a"
                      " WHERE %1 ORDER BY a.id DESC LIMIT $%2) newest ORDER BY id")
                      .arg(where)
-                     .arg(params.size()),
+                     .arg(params.size())
+                     // the summary never shows a raw value (the PDF is drawn from it)
+                     .arg(ReportSql::actionReason(false)),
                  params, &result))
             return Result::failure(result.error());
         for (int row = 0; row < result.rows(); ++row) {

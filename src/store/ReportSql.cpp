@@ -18,6 +18,10 @@ namespace {
 const QString kIpad = QStringLiteral("(SELECT dedup.report_ipad())");
 const QString kOpad = QStringLiteral("(SELECT dedup.report_opad())");
 
+QString redactedText(const QString &expression) {
+    return QStringLiteral("dedup.report_hmac(%1, %2, %3)").arg(expression, kIpad, kOpad);
+}
+
 QString redactedJson(const QString &expression) {
     return QStringLiteral("dedup.report_redact(%1, %2, %3)").arg(expression, kIpad, kOpad);
 }
@@ -142,6 +146,10 @@ QString ReportSql::runsSource(bool revealRaw) {
                      : QStringLiteral("dedup.report_runs");
 }
 
+QString ReportSql::actionReason(bool revealRaw) {
+    return revealRaw ? QStringLiteral("a.reason") : redactedText(QStringLiteral("a.reason"));
+}
+
 QString ReportSql::runsSelect(bool json, bool revealRaw) {
     // The view hashes scope, idem_key, correlation_id and fingerprint itself (or, revealed,
     // shows them); a hashed value is `h:` and hex digits: only raw values are text to
@@ -183,7 +191,8 @@ QString ReportSql::actionsSelect(bool json, bool revealRaw) {
         {QStringLiteral("workflow"), QStringLiteral("COALESCE(a.before, a.after) ->> 'workflow'"),
          true},
         {QStringLiteral("action_key"), QStringLiteral("a.action_key"), true},
-        {QStringLiteral("reason"), QStringLiteral("a.reason"), true},
+        // a hash is not text to neutralise; a revealed reason is
+        {QStringLiteral("reason"), actionReason(revealRaw), revealRaw},
         {QStringLiteral("outcome"), QStringLiteral("a.outcome"), true},
         {QStringLiteral("status_before"), QStringLiteral("a.before ->> 'status'"), true},
         {QStringLiteral("status_after"), QStringLiteral("a.after ->> 'status'"), true},

@@ -48,6 +48,11 @@ public:
     // runsWhere() applies to either (alias r).
     static QString runsSource(bool revealRaw);
 
+    // An audit row's reason as a report shows it: the operator's own words, which may name a
+    // patient, so `h:` and 16 hex digits under the report's key unless revealed (alias a).
+    // Needs the report's key in the transaction (dedup.report_begin()).
+    static QString actionReason(bool revealRaw);
+
     // The export SELECTs (no trailing semicolon), ordered for reading: runs by
     // (created_at, id), actions by id (= chain order). `json`: one json text column per row.
     QString runsSelect(bool json, bool revealRaw);

@@ -8,6 +8,7 @@
 #include "store/PgConnection.h"
 #include "store/ReportQueries.h"
 
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -119,8 +120,10 @@ private slots:
         QVERIFY(text.contains(QStringLiteral("wf-invoice 20 33.3 %")));
         QVERIFY(text.contains(QStringLiteral("validation")));
         QVERIFY(text.contains(QStringLiteral("Route to review")));
-        QVERIFY(text.contains(QStringLiteral("customer withdrew the order 60")));
-        QVERIFY(text.contains(QStringLiteral("needs a look at invoice 5")));
+        // operators' reasons are hashed (they may name a patient)
+        QVERIFY(!text.contains(QStringLiteral("customer withdrew the order")));
+        QVERIFY(!text.contains(QStringLiteral("needs a look at invoice")));
+        QVERIFY(QRegularExpression(QStringLiteral("h:[0-9a-f]{16}")).match(text).hasMatch());
         QVERIFY(text.contains(QStringLiteral("Page %1 of %1").arg(pages)));
 
         // Redaction: nothing raw in a default report.
