@@ -975,6 +975,22 @@
     </message>
 </context>
 <context>
+    <name>CappedCount</name>
+    <message>
+        <source>newest %1 of %2</source>
+        <translation>die neuesten %1 von %2</translation>
+    </message>
+    <message>
+        <source>oldest %1 of %2</source>
+        <translation>die ältesten %1 von %2</translation>
+    </message>
+    <message>
+        <source>%1–%2 of %3</source>
+        <extracomment>A page of a list, numbered from its oldest entry: &quot;1,001–1,500 of 10,000&quot;.</extracomment>
+        <translation>%1–%2 von %3</translation>
+    </message>
+</context>
+<context>
     <name>CliCommand</name>
     <message>
         <source>Database to use: a libpq connection string or URI, or service=NAME. Without it, the PG* environment variables, pg_service.conf and .pgpass apply.</source>
@@ -2171,10 +2187,6 @@
 <context>
     <name>ReportCommand</name>
     <message>
-        <source>Write an audit / outcome report (runs, actions or summary) as CSV or JSON Lines.</source>
-        <translation>Einen Audit-/Ergebnisbericht (runs, actions oder summary) als CSV oder JSON Lines schreiben.</translation>
-    </message>
-    <message>
         <source>Start of the range (inclusive): ISO 8601 (no offset = UTC) or back from now, e.g. 24h, 7d, 2w, 30m (default: 24 hours before --to).</source>
         <translation>Beginn des Zeitraums (einschließlich): ISO 8601 (ohne Offset = UTC) oder rückwärts ab jetzt, z. B. 24h, 7d, 2w, 30m (Standard: 24 Stunden vor --to).</translation>
     </message>
@@ -2235,10 +2247,6 @@
         <translation>Datei</translation>
     </message>
     <message>
-        <source>Show raw keys, scopes, correlation ids and payloads instead of keyed hashes (needs dedup_operator and --reason; written to the audit log).</source>
-        <translation>Rohe Schlüssel, Bereiche, Korrelations-IDs und Nutzdaten statt schlüsselbasierter Hashes anzeigen (benötigt dedup_operator und --reason; wird ins Audit-Protokoll geschrieben).</translation>
-    </message>
-    <message>
         <source>Why the raw values are needed (for the audit log).</source>
         <translation>Warum die Rohwerte benötigt werden (für das Audit-Protokoll).</translation>
     </message>
@@ -2293,6 +2301,14 @@
     <message>
         <source>dedupctl report: interrupted; nothing was kept</source>
         <translation>dedupctl report: unterbrochen; es wurde nichts behalten</translation>
+    </message>
+    <message>
+        <source>Write an audit / outcome report (runs, actions or summary) as CSV or JSON Lines, or the whole report as PDF.</source>
+        <translation>Schreibt einen Audit- bzw. Ergebnisbericht (Läufe, Aktionen oder Zusammenfassung) als CSV oder JSON Lines, oder den ganzen Bericht als PDF.</translation>
+    </message>
+    <message>
+        <source>Show raw keys, scopes, correlation ids, payloads and operators&apos; reasons instead of keyed hashes, in every format (needs dedup_operator and --reason; written to the audit log).</source>
+        <translation>Rohe Schlüssel, Scopes, Korrelations-IDs, Nutzdaten und Begründungen der Operatoren statt verschlüsselter Hashes zeigen, in jedem Format (erfordert dedup_operator und --reason; wird im Audit-Log festgehalten).</translation>
     </message>
 </context>
 <context>
@@ -2480,10 +2496,6 @@
         <translation>Audit- und Ergebnisbericht</translation>
     </message>
     <message>
-        <source>RAW KEYS AND PAYLOADS SHOWN</source>
-        <translation>ROHE SCHLÜSSEL UND NUTZDATEN ANGEZEIGT</translation>
-    </message>
-    <message>
         <source>Audit chain verified: intact</source>
         <translation>Audit-Kette geprüft: intakt</translation>
     </message>
@@ -2514,14 +2526,6 @@
     <message>
         <source>Operators</source>
         <translation>Operatoren</translation>
-    </message>
-    <message>
-        <source>Keys and payloads</source>
-        <translation>Schlüssel und Nutzdaten</translation>
-    </message>
-    <message>
-        <source>RAW, shown unredacted (see the notice above)</source>
-        <translation>ROH, ungeschwärzt angezeigt (siehe Hinweis oben)</translation>
     </message>
     <message>
         <source>Report parameters</source>
@@ -2607,6 +2611,18 @@
         <source>OS user %1 on host %2 (not verified)</source>
         <translation>OS-Benutzer %1 auf Host %2 (nicht geprüft)</translation>
     </message>
+    <message>
+        <source>RAW VALUES REVEALED</source>
+        <translation>ROHWERTE OFFENGELEGT</translation>
+    </message>
+    <message>
+        <source>Redaction</source>
+        <translation>Schwärzung</translation>
+    </message>
+    <message>
+        <source>NONE: raw values revealed, operators&apos; reasons shown as written (see the notice above)</source>
+        <translation>KEINE: Rohwerte offengelegt, Begründungen der Operatoren wie geschrieben (siehe Hinweis oben)</translation>
+    </message>
 </context>
 <context>
     <name>ReportPageLayout</name>
@@ -2675,14 +2691,6 @@
     <message>
         <source>Generated %1 by %2 · %3</source>
         <translation>Erstellt %1 von %2 · %3</translation>
-    </message>
-    <message>
-        <source>RAW KEYS AND PAYLOADS</source>
-        <translation>ROHE SCHLÜSSEL UND NUTZDATEN</translation>
-    </message>
-    <message>
-        <source>keys and payloads redacted</source>
-        <translation>Schlüssel und Nutzdaten geschwärzt</translation>
     </message>
     <message>
         <source>Cannot finish the PDF: %1</source>
@@ -2800,6 +2808,21 @@
         <source>OS user %1 (reported by client)</source>
         <translation>OS-Benutzer %1 (vom Client übermittelt)</translation>
     </message>
+    <message>
+        <source>RAW VALUES REVEALED</source>
+        <translation>ROHWERTE OFFENGELEGT</translation>
+    </message>
+    <message>
+        <source>keys, payloads and reasons redacted</source>
+        <translation>Schlüssel, Nutzdaten und Begründungen geschwärzt</translation>
+    </message>
+</context>
+<context>
+    <name>ReportQueries</name>
+    <message>
+        <source>Raw values need a report begun with its audited reveal (ReportExporter::begin()); this summary would show them unaudited.</source>
+        <translation>Rohwerte erfordern einen Bericht, der mit seiner protokollierten Offenlegung begonnen wurde (ReportExporter::begin()); diese Zusammenfassung würde sie ohne Audit zeigen.</translation>
+    </message>
 </context>
 <context>
     <name>ReportSpec</name>
@@ -2876,14 +2899,6 @@
     <message>
         <source>all operators</source>
         <translation>alle Operatoren</translation>
-    </message>
-    <message>
-        <source>RAW: the CSV and JSON Lines files of this report show idempotency keys, scopes, correlation ids and payloads unredacted. Reason given: &quot;%1&quot;. The disclosure was written to the audit log before any row was exported. This document itself shows no key or payload.</source>
-        <translation>ROH: Die Dateien dieses Berichts im Format CSV und JSON Lines zeigen Idempotenzschlüssel, Bereiche, Korrelations-IDs und Nutzdaten ungeschwärzt. Angegebene Begründung: „%1“. Die Offenlegung wurde ins Audit-Protokoll geschrieben, bevor eine Zeile exportiert wurde. Dieses Dokument selbst zeigt keinen Schlüssel und keine Nutzdaten.</translation>
-    </message>
-    <message>
-        <source>Redacted: keys, scopes, correlation ids and payloads are replaced by a keyed hash (HMAC-SHA256, a fresh key per report), so equal values still match within this report and nowhere else.</source>
-        <translation>Geschwärzt: Schlüssel, Bereiche, Korrelations-IDs und Nutzdaten werden durch einen schlüsselbasierten Hash ersetzt (HMAC-SHA256, ein neuer Schlüssel pro Bericht), sodass gleiche Werte innerhalb dieses Berichts weiterhin übereinstimmen, aber nirgendwo sonst.</translation>
     </message>
     <message>
         <source>chain head: row %1, hash %2</source>
@@ -3000,6 +3015,14 @@
     <message>
         <source>row %1 is dated before the row preceding it: it was written past the chain trigger (back-dated)</source>
         <translation>Zeile %1 ist früher datiert als die Zeile davor: Sie wurde am Ketten-Trigger vorbei geschrieben (rückdatiert)</translation>
+    </message>
+    <message>
+        <source>RAW: this report was made with raw values revealed. Reason given: &quot;%1&quot;. The disclosure was written to the audit log before any row was read. This document shows the operators&apos; reasons as they wrote them; it holds no idempotency key, scope, correlation id or payload, raw or hashed. The CSV and JSON Lines files of a revealed report show those unredacted.</source>
+        <translation>ROH: Dieser Bericht wurde mit offengelegten Rohwerten erstellt. Angegebene Begründung: „%1“. Die Offenlegung wurde ins Audit-Log geschrieben, bevor eine Zeile gelesen wurde. Dieses Dokument zeigt die Begründungen der Operatoren so, wie sie sie geschrieben haben; es enthält keinen Idempotenzschlüssel, keinen Scope, keine Korrelations-ID und keine Nutzdaten, weder roh noch gehasht. Die CSV- und JSON-Lines-Dateien eines offengelegten Berichts zeigen diese ungeschwärzt.</translation>
+    </message>
+    <message>
+        <source>Redacted: keys, scopes, correlation ids, payloads and operators&apos; reasons are replaced by a keyed hash (HMAC-SHA256, a fresh key per report), so equal values still match within this report and nowhere else.</source>
+        <translation>Geschwärzt: Schlüssel, Scopes, Korrelations-IDs, Nutzdaten und Begründungen der Operatoren sind durch einen verschlüsselten Hash ersetzt (HMAC-SHA256, ein neuer Schlüssel je Bericht); gleiche Werte stimmen daher innerhalb dieses Berichts überein und nirgends sonst.</translation>
     </message>
 </context>
 <context>
@@ -3416,6 +3439,13 @@
     <message>
         <source>Every run that shares the selected run&apos;s correlation id</source>
         <translation>Alle Läufe mit derselben Korrelations-ID wie der ausgewählte Lauf</translation>
+    </message>
+</context>
+<context>
+    <name>SafeText</name>
+    <message>
+        <source>Copy Value</source>
+        <translation>Wert kopieren</translation>
     </message>
 </context>
 <context>
@@ -5966,10 +5996,6 @@
         <translation>%1 über %2</translation>
     </message>
     <message>
-        <source>(the oldest %1; the correlation has more)</source>
-        <translation>(die ältesten %1; die Korrelation hat mehr)</translation>
-    </message>
-    <message>
         <source>Not connected to a store.</source>
         <translation>Nicht mit einem Store verbunden.</translation>
     </message>
@@ -6201,6 +6227,38 @@
         <source>Copy the whole value to the clipboard</source>
         <translation>Den gesamten Wert in die Zwischenablage kopieren</translation>
     </message>
+    <message>
+        <source>Show &amp;All</source>
+        <translation>&amp;Alles zeigen</translation>
+    </message>
+    <message>
+        <source>Show the whole value (a long value takes a while to lay out)</source>
+        <translation>Den ganzen Wert zeigen (ein langer Wert braucht eine Weile für das Layout)</translation>
+    </message>
+    <message>
+        <source>&amp;Save to File…</source>
+        <translation>In Datei &amp;speichern…</translation>
+    </message>
+    <message>
+        <source>Write the whole value to a file readable by you only</source>
+        <translation>Den ganzen Wert in eine Datei schreiben, die nur Sie lesen können</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2.</source>
+        <translation>Angezeigt werden die ersten %1 von %2.</translation>
+    </message>
+    <message>
+        <source>Save the Value</source>
+        <translation>Wert speichern</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;All files (*)</source>
+        <translation>JSON (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>dedup::widgets::MainWindow</name>
@@ -6353,6 +6411,41 @@
     </message>
 </context>
 <context>
+    <name>dedup::widgets::PageBar</name>
+    <message>
+        <source>« Oldest</source>
+        <translation>« Älteste</translation>
+    </message>
+    <message>
+        <source>Show the oldest page</source>
+        <translation>Die älteste Seite zeigen</translation>
+    </message>
+    <message>
+        <source>‹ Older</source>
+        <translation>‹ Ältere</translation>
+    </message>
+    <message>
+        <source>Show the page before this one</source>
+        <translation>Die Seite vor dieser zeigen</translation>
+    </message>
+    <message>
+        <source>Newer ›</source>
+        <translation>Neuere ›</translation>
+    </message>
+    <message>
+        <source>Show the page after this one</source>
+        <translation>Die Seite nach dieser zeigen</translation>
+    </message>
+    <message>
+        <source>Newest »</source>
+        <translation>Neueste »</translation>
+    </message>
+    <message>
+        <source>Show the newest page</source>
+        <translation>Die neueste Seite zeigen</translation>
+    </message>
+</context>
+<context>
     <name>dedup::widgets::PasswordVault</name>
     <message>
         <source>The system keychain is not available: %1</source>
@@ -6404,10 +6497,6 @@
     <message>
         <source>Custom</source>
         <translation>Eigener Zeitraum</translation>
-    </message>
-    <message>
-        <source>By default keys, scopes, correlation ids and payloads are replaced by a keyed hash (equal values still match within this report). Showing them raw is written to the audit log with your name and reason before any row is exported.</source>
-        <translation>Standardmäßig werden Schlüssel, Bereiche, Korrelations-IDs und Nutzdaten durch einen schlüsselbasierten Hash ersetzt (gleiche Werte stimmen innerhalb dieses Berichts weiterhin überein). Das ungeschwärzte Anzeigen wird mit Ihrem Namen und Ihrer Begründung ins Audit-Protokoll geschrieben, bevor eine Zeile exportiert wird.</translation>
     </message>
     <message>
         <source>Reports of role %1 are always redacted: showing raw keys and payloads needs the dedup_operator role (your role: %2).</source>
@@ -6500,6 +6589,10 @@
     <message>
         <source>The report failed.</source>
         <translation>Der Bericht ist fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>By default keys, scopes, correlation ids, payloads and operators&apos; reasons are replaced by a keyed hash (equal values still match within this report). Showing them raw applies to every format you choose (the PDF shows the reasons raw) and is written to the audit log with your name and reason, once for the report, before any row is exported.</source>
+        <translation>Standardmäßig werden Schlüssel, Scopes, Korrelations-IDs, Nutzdaten und Begründungen der Operatoren durch einen verschlüsselten Hash ersetzt (gleiche Werte stimmen innerhalb dieses Berichts weiterhin überein). Die Rohanzeige gilt für jedes gewählte Format (das PDF zeigt die Begründungen roh) und wird mit Ihrem Namen und Ihrer Begründung ins Audit-Log geschrieben, einmal je Bericht, bevor eine Zeile exportiert wird.</translation>
     </message>
 </context>
 <context>
@@ -6707,10 +6800,6 @@
         <translation>Ereignisse (%1)</translation>
     </message>
     <message>
-        <source>The newest %1 events; older ones are not listed.</source>
-        <translation>Die neuesten %1 Ereignisse; ältere werden nicht aufgeführt.</translation>
-    </message>
-    <message>
         <source>Audit (%1)</source>
         <translation>Audit (%1)</translation>
     </message>
@@ -6873,6 +6962,10 @@
     <message>
         <source>Result</source>
         <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Showing %1 events, oldest first; the buttons page through the rest.</source>
+        <translation>Angezeigt werden %1 Ereignisse, die ältesten zuerst; mit den Schaltflächen blättern Sie durch den Rest.</translation>
     </message>
 </context>
 <context>

@@ -17,36 +17,12 @@ namespace {
 
 // Characters a terminal may act on instead of showing: C0 controls (ESC starts every
 // escape sequence), DEL, C1 controls (U+009B is a one-character CSI on some terminals) and
-// the bidirectional overrides and isolates, which reorder what the operator reads.
+// the bidirectional overrides and isolates, which reorder what the operator reads. The text
+// output escapes these and more (CliCommand::shown); here they only decide what --json
+// writes as \uXXXX.
 bool unsafe(char16_t c) {
     return c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f) || c == 0x061c || c == 0x200e ||
            c == 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
-}
-
-// A value as it may be printed on a terminal: unsafe characters as \n, \t, \r, \xNN or
-// \uNNNN, and backslash doubled so that the escaped form cannot be mistaken for a value
-// that contained those characters literally.
-QString safe(const QString &text) {
-    QString escaped;
-    escaped.reserve(text.size());
-    for (const QChar ch : text) {
-        const char16_t c = ch.unicode();
-        if (c == u'\\')
-            escaped += QStringLiteral("\\\\");
-        else if (c == u'\n')
-            escaped += QStringLiteral("\\n");
-        else if (c == u'\t')
-            escaped += QStringLiteral("\\t");
-        else if (c == u'\r')
-            escaped += QStringLiteral("\\r");
-        else if (unsafe(c) && c <= 0xff)
-            escaped += QStringLiteral("\\x%1").arg(uint(c), 2, 16, QLatin1Char('0'));
-        else if (unsafe(c))
-            escaped += QStringLiteral("\\u%1").arg(uint(c), 4, 16, QLatin1Char('0'));
-        else
-            escaped += ch;
-    }
-    return escaped;
 }
 
 // Compact JSON as it may be printed on a terminal. QJsonDocument already writes C0
@@ -120,7 +96,7 @@ int AccessCommand::run(const QCommandLineParser &parser) {
     const QString verb = args.first();
     if (verb == QLatin1String("list")) {
         if (args.size() > 1) {
-            err() << tr("dedupctl access list: unexpected argument '%1'").arg(safe(args.at(1)))
+            err() << tr("dedupctl access list: unexpected argument '%1'").arg(shown(args.at(1)))
                   << Qt::endl;
             return Usage;
         }
@@ -137,7 +113,7 @@ int AccessCommand::run(const QCommandLineParser &parser) {
     }
     if (verb != QLatin1String("grant") && verb != QLatin1String("revoke")) {
         err() << tr("dedupctl access: unknown subcommand '%1': use grant, revoke or list")
-                     .arg(safe(verb))
+                     .arg(shown(verb))
               << Qt::endl;
         return Usage;
     }
@@ -157,7 +133,7 @@ bool AccessCommand::parseRequest(const QCommandLineParser &parser, const QString
         return false;
     }
     if (args.size() > 2) {
-        err() << tr("dedupctl access %1: unexpected argument '%2'").arg(verb, safe(args.at(2)))
+        err() << tr("dedupctl access %1: unexpected argument '%2'").arg(verb, shown(args.at(2)))
               << Qt::endl;
         return false;
     }
@@ -183,7 +159,7 @@ bool AccessCommand::parseRequest(const QCommandLineParser &parser, const QString
     }
     if (!as.isEmpty() && !store::AccessGrants::capabilities().contains(as.first())) {
         err() << tr("dedupctl access %1: invalid --as '%2': use worker, operator or viewer")
-                     .arg(verb, safe(as.first()))
+                     .arg(verb, shown(as.first()))
               << Qt::endl;
         return false;
     }
@@ -240,14 +216,14 @@ int AccessCommand::failed(store::PgConnection &conn, const QString &verb,
         if (owner && !owner.value()) {
             err() << tr("dedupctl access %1: only the store owner manages grants (connect as "
                         "the owner of schema dedup or a superuser): %2")
-                         .arg(verb, safe(error.toString()))
+                         .arg(verb, shown(error.toString()))
                   << Qt::endl;
             return DatabaseError;
         }
     }
-    err() << tr("dedupctl access %1: %2").arg(verb, safe(error.toString())) << Qt::endl;
+    err() << tr("dedupctl access %1: %2").arg(verb, shown(error.toString())) << Qt::endl;
     if (!error.hint.isEmpty())
-        err() << tr("hint: %1").arg(safe(error.hint)) << Qt::endl;
+        err() << tr("hint: %1").arg(shown(error.hint)) << Qt::endl;
     return DatabaseError;
 }
 
@@ -263,7 +239,7 @@ int AccessCommand::grant(const QCommandLineParser &parser, const Request &reques
     // One grant per (workflow, scope prefix) pair; no list stands for one "all".
     const qsizetype asked = qMax<qsizetype>(1, request.workflows.size()) *
                             qMax<qsizetype>(1, request.scopePrefixes.size());
-    const QString login = safe(request.login);
+    const QString login = shown(request.login);
     if (added.value() == 0) {
         out() << (asked == 1 ? tr("no new grants: %1 already had this %2 grant")
                                    .arg(login, request.capability)
@@ -293,7 +269,7 @@ int AccessCommand::revoke(const QCommandLineParser &parser, const Request &reque
         request.workflows, request.scopePrefixes);
     if (!removed)
         return failed(*conn, QStringLiteral("revoke"), removed.errorKind(), removed.error());
-    const QString login = safe(request.login);
+    const QString login = shown(request.login);
     if (removed.value() == 0) {
         // Exit 1: the command ran but did nothing, which is usually a misspelt login or
         // filter (docs/CLI.md); a script that only needs the grants gone may accept it.
@@ -337,11 +313,11 @@ int AccessCommand::list(const QCommandLineParser &parser) {
     }
     const QStringList header{tr("LOGIN"),        tr("CAPABILITY"), tr("WORKFLOW"),
                              tr("SCOPE PREFIX"), tr("GRANTED BY"), tr("GRANTED AT")};
+    // The cells go as they are: TextTable escapes every one of them for the terminal.
     std::vector<QStringList> table{header};
     for (const store::AccessGrant &grant : listed.value())
-        table.push_back({safe(grant.login), safe(grant.capability),
-                         grant.workflow ? safe(*grant.workflow) : All,
-                         grant.scopePrefix ? safe(*grant.scopePrefix) : All, safe(grant.grantedBy),
+        table.push_back({grant.login, grant.capability, grant.workflow.value_or(All),
+                         grant.scopePrefix.value_or(All), grant.grantedBy,
                          grant.grantedAt.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"))});
     out() << TextTable::render(table);
     const qsizetype count = listed.value().size();

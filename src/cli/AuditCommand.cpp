@@ -37,12 +37,13 @@ int AuditCommand::run(const QCommandLineParser &parser) {
         return Usage;
     }
     if (args.first() != QLatin1String("checkpoint")) {
-        err() << tr("dedupctl audit: unknown subcommand '%1': use checkpoint").arg(args.first())
+        err() << tr("dedupctl audit: unknown subcommand '%1': use checkpoint")
+                     .arg(shown(args.first()))
               << Qt::endl;
         return Usage;
     }
     if (args.size() > 1) {
-        err() << tr("dedupctl audit checkpoint: unexpected argument '%1'").arg(args.at(1))
+        err() << tr("dedupctl audit checkpoint: unexpected argument '%1'").arg(shown(args.at(1)))
               << Qt::endl;
         return Usage;
     }
@@ -64,7 +65,7 @@ int AuditCommand::checkpoint(const QCommandLineParser &parser) {
     // The key first: a wrong key is refused before anything connects.
     const auto key = store::AuditCheckpointKey::readPrivate(keyPath);
     if (!key) {
-        err() << prefix << key.errorMessage() << Qt::endl;
+        err() << prefix << shown(key.errorMessage()) << Qt::endl;
         return Usage;
     }
 
@@ -72,7 +73,7 @@ int AuditCommand::checkpoint(const QCommandLineParser &parser) {
     if (!conn)
         return Unreachable;
     const auto failed = [&prefix](const store::PgError &error) {
-        err() << prefix << error.toString() << Qt::endl;
+        err() << prefix << shown(error.toString()) << Qt::endl;
         return DatabaseError;
     };
     // One snapshot: the chain that is verified is the chain whose head is signed.
@@ -89,7 +90,7 @@ int AuditCommand::checkpoint(const QCommandLineParser &parser) {
               << tr("the audit chain is BROKEN at row %1 (%2): a checkpoint is not signed for "
                     "a broken chain; see dedupctl verify-audit")
                      .arg(broken.id)
-                     .arg(broken.problemText)
+                     .arg(shown(broken.problemText))
               << Qt::endl;
         conn->exec(QStringLiteral("ROLLBACK"));
         return Failure;
@@ -101,24 +102,25 @@ int AuditCommand::checkpoint(const QCommandLineParser &parser) {
 
     const auto signedCheckpoint = head.value().signedWith(key.value());
     if (!signedCheckpoint) {
-        err() << prefix << signedCheckpoint.errorMessage() << Qt::endl;
+        err() << prefix << shown(signedCheckpoint.errorMessage()) << Qt::endl;
         return Failure;
     }
     const store::AuditCheckpoint &checkpoint = signedCheckpoint.value();
     reports::OwnerOnlyFile file(target);
     if (!file.open() || file.device().write(checkpoint.toFile()) < 0 || !file.commit()) {
         err() << prefix
-              << (file.errorString().isEmpty() ? file.device().errorString() : file.errorString())
+              << shown(file.errorString().isEmpty() ? file.device().errorString()
+                                                    : file.errorString())
               << Qt::endl;
         return Failure;
     }
     out() << tr("audit checkpoint written to %1: row %2, hash %3, %4 rows, server time %5, "
                 "signed with %6")
-                 .arg(target)
+                 .arg(shown(target))
                  .arg(checkpoint.lastId)
-                 .arg(checkpoint.lastHash)
+                 .arg(shown(checkpoint.lastHash))
                  .arg(checkpoint.rowCount)
-                 .arg(checkpoint.serverTime, checkpoint.keyId)
+                 .arg(shown(checkpoint.serverTime), shown(checkpoint.keyId))
           << Qt::endl;
     return Success;
 }

@@ -1,5 +1,6 @@
 #include "CliCommand.h"
 
+#include "core/DisplayText.h"
 #include "store/ConnectionProfile.h"
 #include "store/PgConnection.h"
 
@@ -50,7 +51,9 @@ std::unique_ptr<store::PgConnection> CliCommand::connect(const QCommandLineParse
     auto conn = std::make_unique<store::PgConnection>();
     const QString conninfo = parser.value(QStringLiteral("db"));
     if (!conn->open(conninfo, QStringLiteral("dedupctl"))) {
-        err() << tr("dedupctl: cannot connect: %1").arg(conn->openError().toString()) << Qt::endl;
+        // libpq's message quotes the host and whatever the server sent, and spans lines.
+        err() << tr("dedupctl: cannot connect: %1").arg(shownLines(conn->openError().toString()))
+              << Qt::endl;
         // libpq's message names the missing file; what to do about it is ours to say, since
         // it was this program that asked for verify-full.
         if (conn->openError().message.contains(u"root certificate") &&
@@ -76,6 +79,21 @@ QTextStream &CliCommand::out() {
 QTextStream &CliCommand::err() {
     static QTextStream stream(stderr);
     return stream;
+}
+
+QString CliCommand::shown(const QString &value) {
+    return core::DisplayText::terminal(value);
+}
+
+QString CliCommand::shownLines(const QString &text) {
+    QStringList lines = text.split(QLatin1Char('\n'));
+    for (QString &line : lines) {
+        qsizetype tabs = 0;
+        while (tabs < line.size() && line.at(tabs) == u'\t')
+            ++tabs;
+        line = QString(tabs * 2, QLatin1Char(' ')) + core::DisplayText::terminal(line.mid(tabs));
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 } // namespace dedup::cli

@@ -42,6 +42,15 @@ protected:
 
     static QTextStream &out();
     static QTextStream &err();
+
+    // A value as it may be written to the terminal in text output: core::DisplayText::terminal
+    // (controls as \n, \e, \xNN, format characters as \u{202E}; backslashes kept). CSV,
+    // JSON Lines and --json carry values as they are.
+    static QString shown(const QString &value);
+    // Text of several lines from another layer (libpq's connection messages, the simulator's
+    // reports) for the terminal: each line escaped on its own and the line breaks kept; tabs
+    // that indent a line (libpq's hints) become two spaces each.
+    static QString shownLines(const QString &text);
 };
 
 } // namespace dedup::cli

@@ -139,7 +139,7 @@ int CrashTestCommand::run(const QCommandLineParser &parser) {
         return usage(tr("invalid number in the options (see --help)"));
     const bool asJson = json(parser);
     auto failDb = [](const QString &error) {
-        err() << tr("dedupctl crash-test: %1").arg(error) << Qt::endl;
+        err() << tr("dedupctl crash-test: %1").arg(shown(error)) << Qt::endl;
         return DatabaseError;
     };
 

@@ -70,7 +70,7 @@ QString DemoCommand::statusLine(store::PgConnection &conn, const sim::DemoTraffi
                     .arg(runs.toInt64(0, 4))
                     .arg(runs.toInt64(0, 5));
     else
-        line += runs.error().toString();
+        line += shown(runs.error().toString());
     if (traffic) {
         const sim::DemoTrafficCounters counters = traffic->counters();
         line += tr(" | %1 deliveries, %2 duplicates, %3 crashes")
@@ -110,10 +110,10 @@ int DemoCommand::run(const QCommandLineParser &parser) {
                                  : store::DemoDatabase::defaultBaseDir());
     QString error;
     if (!demo.start(&error)) {
-        err() << tr("dedupctl demo: %1").arg(error) << Qt::endl;
+        err() << tr("dedupctl demo: %1").arg(shown(error)) << Qt::endl;
         return DatabaseError;
     }
-    out() << tr("demo store ready: %1").arg(demo.conninfo()) << Qt::endl;
+    out() << tr("demo store ready: %1").arg(shown(demo.conninfo())) << Qt::endl;
     if (parser.isSet(QStringLiteral("once")))
         return Success;
 
@@ -122,7 +122,8 @@ int DemoCommand::run(const QCommandLineParser &parser) {
         trafficOptions.conninfo = demo.conninfo();
         traffic.emplace(trafficOptions);
         if (!traffic->start(&error)) {
-            err() << tr("dedupctl demo: the demo traffic did not start: %1").arg(error) << Qt::endl;
+            err() << tr("dedupctl demo: the demo traffic did not start: %1").arg(shown(error))
+                  << Qt::endl;
             traffic.reset();
             if (demo.startedServer())
                 demo.stop(&error);
@@ -159,7 +160,7 @@ int DemoCommand::run(const QCommandLineParser &parser) {
     }
     statusConn.close();
     if (demo.startedServer() && !demo.stop(&error)) {
-        err() << tr("dedupctl demo: %1").arg(error) << Qt::endl;
+        err() << tr("dedupctl demo: %1").arg(shown(error)) << Qt::endl;
         return Failure;
     }
     out() << tr("demo stopped") << Qt::endl;

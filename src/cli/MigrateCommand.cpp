@@ -30,7 +30,7 @@ int MigrateCommand::run(const QCommandLineParser &parser) {
     if (parser.isSet(QStringLiteral("status"))) {
         const int current = migrator.currentVersion(&error);
         if (current < 0) {
-            err() << tr("dedupctl migrate: %1").arg(error) << Qt::endl;
+            err() << tr("dedupctl migrate: %1").arg(shown(error)) << Qt::endl;
             return DatabaseError;
         }
         if (json(parser))
@@ -48,7 +48,7 @@ int MigrateCommand::run(const QCommandLineParser &parser) {
     }
     store::Migrator::Report report;
     if (!migrator.migrate(&report, &error)) {
-        err() << tr("dedupctl migrate: %1").arg(error) << Qt::endl;
+        err() << tr("dedupctl migrate: %1").arg(shown(error)) << Qt::endl;
         return DatabaseError;
     }
     if (json(parser)) {

@@ -72,7 +72,7 @@ int PurgeCommand::run(const QCommandLineParser &parser) {
         batch = positive(parser.value(QStringLiteral("batch")), MaxBatch);
         if (batch < 0) {
             err() << tr("dedupctl purge: invalid --batch '%1': use a number from 1 to %2")
-                         .arg(parser.value(QStringLiteral("batch")))
+                         .arg(shown(parser.value(QStringLiteral("batch"))))
                          .arg(MaxBatch)
                   << Qt::endl;
             return Usage;
@@ -84,7 +84,7 @@ int PurgeCommand::run(const QCommandLineParser &parser) {
             positive(parser.value(QStringLiteral("max-batches")), std::numeric_limits<int>::max());
         if (maxBatches < 0) {
             err() << tr("dedupctl purge: invalid --max-batches '%1': use a positive number")
-                         .arg(parser.value(QStringLiteral("max-batches")))
+                         .arg(shown(parser.value(QStringLiteral("max-batches"))))
                   << Qt::endl;
             return Usage;
         }
@@ -112,7 +112,7 @@ int PurgeCommand::run(const QCommandLineParser &parser) {
                                       " FROM dedup.purge_expired(p_batch => $1::integer)"),
                        params);
         if (!result.ok()) {
-            err() << tr("dedupctl purge: %1").arg(result.error().toString()) << Qt::endl;
+            err() << tr("dedupctl purge: %1").arg(shown(result.error().toString())) << Qt::endl;
             if (total.deleted > 0)
                 err() << tr("dedupctl purge: purged before the error: %1 (%2)")
                              .arg(total.deleted)
@@ -187,7 +187,7 @@ int PurgeCommand::dryRun(store::PgConnection &conn, int batch, int maxBatches, b
         " FROM dedup.runs"
         " WHERE expires_at <= now() AND status IN ('succeeded', 'failed', 'cancelled')"));
     if (!result.ok()) {
-        err() << tr("dedupctl purge: %1").arg(result.error().toString()) << Qt::endl;
+        err() << tr("dedupctl purge: %1").arg(shown(result.error().toString())) << Qt::endl;
         return DatabaseError;
     }
     Counts expired;

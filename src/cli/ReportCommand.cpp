@@ -36,7 +36,8 @@ QString statusNames() {
 } // namespace
 
 QString ReportCommand::summary() const {
-    return tr("Write an audit / outcome report (runs, actions or summary) as CSV or JSON Lines.");
+    return tr("Write an audit / outcome report (runs, actions or summary) as CSV or JSON Lines, "
+              "or the whole report as PDF.");
 }
 
 QStringList ReportCommand::formatNames() {
@@ -75,8 +76,9 @@ void ReportCommand::addOptions(QCommandLineParser &parser) {
         tr("file")));
     parser.addOption(QCommandLineOption(
         QStringLiteral("reveal-raw"),
-        tr("Show raw keys, scopes, correlation ids and payloads instead of keyed hashes (needs "
-           "dedup_operator and --reason; written to the audit log).")));
+        tr("Show raw keys, scopes, correlation ids, payloads and operators' reasons instead of "
+           "keyed hashes, in every format (needs dedup_operator and --reason; written to the "
+           "audit log).")));
     parser.addOption(QCommandLineOption(QStringLiteral("reason"),
                                         tr("Why the raw values are needed (for the audit log)."),
                                         tr("text")));
@@ -118,29 +120,31 @@ int ReportCommand::run(const QCommandLineParser &parser) {
                   : now;
     if (!spec.to.isValid())
         return usage(tr("--to: '%1' is not a time (ISO 8601, or back from now like 24h, 7d)")
-                         .arg(parser.value(QStringLiteral("to"))));
+                         .arg(shown(parser.value(QStringLiteral("to")))));
     spec.from = parser.isSet(QStringLiteral("from"))
                     ? parseTime(parser.value(QStringLiteral("from")), now)
                     : spec.to.addSecs(-24 * 3600);
     if (!spec.from.isValid())
         return usage(tr("--from: '%1' is not a time (ISO 8601, or back from now like 24h, 7d)")
-                         .arg(parser.value(QStringLiteral("from"))));
+                         .arg(shown(parser.value(QStringLiteral("from")))));
     spec.workflows = parser.values(QStringLiteral("workflow"));
     spec.operators = parser.values(QStringLiteral("operator"));
     for (const QString &name : parser.values(QStringLiteral("status"))) {
         const auto status = core::runStatusFromString(name);
         if (!status)
-            return usage(tr("--status: unknown status '%1' (one of: %2)").arg(name, statusNames()));
+            return usage(
+                tr("--status: unknown status '%1' (one of: %2)").arg(shown(name), statusNames()));
         spec.statuses << *status;
     }
     const QString sectionName = parser.value(QStringLiteral("section"));
     const auto section = store::reportSectionFromString(sectionName);
     if (!section)
-        return usage(tr("--section: '%1' is not one of runs, actions, summary").arg(sectionName));
+        return usage(
+            tr("--section: '%1' is not one of runs, actions, summary").arg(shown(sectionName)));
     const QString format = parser.value(QStringLiteral("format"));
     if (!formatNames().contains(format))
         return usage(tr("--format: '%1' is not one of %2")
-                         .arg(format, formatNames().join(QStringLiteral(", "))));
+                         .arg(shown(format), formatNames().join(QStringLiteral(", "))));
     spec.revealRaw = parser.isSet(QStringLiteral("reveal-raw"));
     spec.revealReason = parser.value(QStringLiteral("reason"));
     if (spec.revealRaw && spec.revealReason.trimmed().isEmpty())
@@ -149,7 +153,7 @@ int ReportCommand::run(const QCommandLineParser &parser) {
         return usage(tr("--reason only applies with --reveal-raw"));
     const QString invalid = spec.validate();
     if (!invalid.isEmpty())
-        return usage(invalid);
+        return usage(shown(invalid));
 
     auto conn = connect(parser);
     if (!conn)
@@ -172,7 +176,7 @@ int ReportCommand::run(const QCommandLineParser &parser) {
     // FILE.part in FILE's directory, created 0600 and renamed when complete (OwnerOnlyFile).
     reports::OwnerOnlyFile out(target);
     if (!out.open()) {
-        err() << tr("dedupctl report: %1").arg(out.errorString()) << Qt::endl;
+        err() << tr("dedupctl report: %1").arg(shown(out.errorString())) << Qt::endl;
         return Failure;
     }
     const int code = writeReport(*conn, out.device(), spec, *section, format, &rows);
@@ -181,13 +185,15 @@ int ReportCommand::run(const QCommandLineParser &parser) {
         return code;
     }
     if (!out.commit()) {
-        err() << tr("dedupctl report: %1").arg(out.errorString()) << Qt::endl;
+        err() << tr("dedupctl report: %1").arg(shown(out.errorString())) << Qt::endl;
         return Failure;
     }
     if (format == QLatin1String("pdf"))
-        err() << tr("dedupctl report: %1 pages written to %2").arg(rows).arg(target) << Qt::endl;
+        err() << tr("dedupctl report: %1 pages written to %2").arg(rows).arg(shown(target))
+              << Qt::endl;
     else
-        err() << tr("dedupctl report: %1 rows written to %2").arg(rows).arg(target) << Qt::endl;
+        err() << tr("dedupctl report: %1 rows written to %2").arg(rows).arg(shown(target))
+              << Qt::endl;
     return Success;
 }
 
@@ -195,26 +201,37 @@ int ReportCommand::writeReport(store::PgConnection &conn, QIODevice &out,
                                const store::ReportSpec &spec, store::ReportSection section,
                                const QString &format, qint64 *rows) {
     if (format == QLatin1String("pdf")) {
-        // The PDF shows every section (figures, charts, tables), so --section does not apply;
-        // it is drawn from the summary, which never holds a raw value.
+        // The PDF shows every section (figures, charts, tables), so --section does not apply.
+        // It is one report like any other: begin() records the reveal (committed before
+        // anything is read) and opens the report's transaction, in which the server draws its
+        // key; the summary is read in it, with the operators' reasons raw only when revealed.
+        store::ReportExporter exporter(conn);
+        const auto begun = exporter.begin(spec);
+        if (!begun) {
+            err() << tr("dedupctl report: %1").arg(shown(begun.error().message)) << Qt::endl;
+            return begun.errorKind() == store::StoreErrorKind::InvalidArgument ? Usage
+                                                                               : DatabaseError;
+        }
         const auto summary = store::ReportQueries(conn).summarize(spec);
         if (!summary) {
-            err() << tr("dedupctl report: %1").arg(summary.error().message) << Qt::endl;
+            err() << tr("dedupctl report: %1").arg(shown(summary.error().message)) << Qt::endl;
             return summary.errorKind() == store::StoreErrorKind::InvalidArgument ? Usage
                                                                                  : DatabaseError;
+        }
+        // Everything is read: end the transaction (and the key) before drawing.
+        const auto finished = exporter.finish();
+        if (!finished) {
+            err() << tr("dedupctl report: %1").arg(shown(finished.error().message)) << Qt::endl;
+            return DatabaseError;
         }
         if (g_interrupted) {
             err() << tr("dedupctl report: interrupted; nothing was kept") << Qt::endl;
             return Failure;
         }
-        // A PDF never shows raw values, so it is never marked raw (--reveal-raw applies to
-        // csv / jsonl, where the export audits it).
-        store::ReportSummary shown = summary.value();
-        shown.spec.revealRaw = false;
-        shown.spec.revealReason.clear();
-        reports::ReportPdfWriter pdf(shown);
+        // Revealed, the PDF says so (first page, every footer) and shows the reasons raw.
+        reports::ReportPdfWriter pdf(summary.value());
         if (!pdf.write(out)) {
-            err() << tr("dedupctl report: %1").arg(pdf.errorString()) << Qt::endl;
+            err() << tr("dedupctl report: %1").arg(shown(pdf.errorString())) << Qt::endl;
             return Failure;
         }
         *rows = pdf.pageCount();
@@ -236,18 +253,18 @@ int ReportCommand::writeReport(store::PgConnection &conn, QIODevice &out,
         err() << tr("dedupctl report: interrupted; nothing was kept") << Qt::endl;
         return Failure;
     case store::StoreErrorKind::InvalidArgument:
-        err() << tr("dedupctl report: %1").arg(result.error().message) << Qt::endl;
+        err() << tr("dedupctl report: %1").arg(shown(result.error().message)) << Qt::endl;
         return Usage;
     case store::StoreErrorKind::Other:
         if (result.error().sqlState.isEmpty()) { // writing the output failed
-            err() << tr("dedupctl report: %1").arg(result.error().message) << Qt::endl;
+            err() << tr("dedupctl report: %1").arg(shown(result.error().message)) << Qt::endl;
             return Failure;
         }
         break;
     default:
         break;
     }
-    err() << tr("dedupctl report: %1").arg(result.error().message) << Qt::endl;
+    err() << tr("dedupctl report: %1").arg(shown(result.error().message)) << Qt::endl;
     return DatabaseError;
 }
 

@@ -11,9 +11,10 @@ class QIODevice;
 
 namespace dedup::cli {
 
-// dedupctl report: one section of an audit / outcome report (SPEC 7 "Reports") as CSV or JSON
-// Lines, for cron. Keys, scopes, correlation ids and payloads are redacted (keyed hash) unless
-// --reveal-raw --reason TEXT, which needs dedup_operator and is written to the audit log.
+// dedupctl report: one section of an audit / outcome report as CSV or JSON Lines, or the
+// whole report as PDF, for cron. Keys, scopes, correlation ids, payloads and operators'
+// reasons are redacted (keyed hash) unless --reveal-raw --reason TEXT, which needs
+// dedup_operator and is written to the audit log once per run, whatever the format.
 // --output FILE is written as FILE.part and renamed when complete, so a reader never sees half
 // a report; on any error (or SIGINT / SIGTERM) the .part file is removed.
 class ReportCommand : public CliCommand {
@@ -31,8 +32,8 @@ public:
     static QDateTime parseTime(const QString &text, const QDateTime &now);
 
 private:
-    // The --format names this binary writes. To add one (pdf), list it here and write it in
-    // writeReport().
+    // The --format names this binary writes (csv, jsonl, pdf). To add one, list it here and
+    // write it in writeReport().
     static QStringList formatNames();
     // Writes the report to `out`; returns an ExitCode and prints why on failure.
     int writeReport(store::PgConnection &conn, QIODevice &out, const store::ReportSpec &spec,

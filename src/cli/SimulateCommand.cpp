@@ -145,8 +145,9 @@ int SimulateCommand::run(const QCommandLineParser &parser) {
         } else if (const auto scenario = sim::ScenarioCatalog::byName(name)) {
             scenarios = {*scenario};
         } else {
-            return usage(tr("unknown scenario '%1' (known: %2, or all)")
-                             .arg(name, sim::ScenarioCatalog::names().join(QStringLiteral(", "))));
+            return usage(
+                tr("unknown scenario '%1' (known: %2, or all)")
+                    .arg(shown(name), sim::ScenarioCatalog::names().join(QStringLiteral(", "))));
         }
     }
 
@@ -166,7 +167,7 @@ int SimulateCommand::run(const QCommandLineParser &parser) {
                 if (!kind)
                     return usage(tr("unknown strategy '%1' (known: no-key, key-per-attempt, "
                                     "first-step-only, full)")
-                                     .arg(part.trimmed()));
+                                     .arg(shown(part.trimmed())));
                 if (!options.strategies.contains(*kind))
                     options.strategies.append(*kind);
             }
@@ -176,7 +177,7 @@ int SimulateCommand::run(const QCommandLineParser &parser) {
             const auto value = wholeNumber(parser.value(QStringLiteral("intents")), 1, MaxIntents);
             if (!value)
                 return usage(tr("invalid --intents '%1': use a whole number from 1 to %2")
-                                 .arg(parser.value(QStringLiteral("intents")))
+                                 .arg(shown(parser.value(QStringLiteral("intents"))))
                                  .arg(MaxIntents));
             intents = *value;
         }
@@ -185,7 +186,7 @@ int SimulateCommand::run(const QCommandLineParser &parser) {
                 wholeNumber(parser.value(QStringLiteral("duplicates")), 1, MaxDuplicates);
             if (!value)
                 return usage(tr("invalid --duplicates '%1': use a whole number from 1 to %2")
-                                 .arg(parser.value(QStringLiteral("duplicates")))
+                                 .arg(shown(parser.value(QStringLiteral("duplicates"))))
                                  .arg(MaxDuplicates));
             options.traffic.maxDeliveries = *value;
         } else {
@@ -196,7 +197,7 @@ int SimulateCommand::run(const QCommandLineParser &parser) {
             const auto value = wholeNumber(parser.value(QStringLiteral("workers")), 1, MaxWorkers);
             if (!value)
                 return usage(tr("invalid --workers '%1': use a whole number from 1 to %2")
-                                 .arg(parser.value(QStringLiteral("workers")))
+                                 .arg(shown(parser.value(QStringLiteral("workers"))))
                                  .arg(MaxWorkers));
             options.workers = *value;
         }
@@ -206,7 +207,7 @@ int SimulateCommand::run(const QCommandLineParser &parser) {
             if (!rate)
                 return usage(tr("invalid --rate '%1': use a number of intents per second above 0 "
                                 "and up to %2")
-                                 .arg(parser.value(QStringLiteral("rate")))
+                                 .arg(shown(parser.value(QStringLiteral("rate"))))
                                  .arg(MaxRate));
         }
         std::optional<double> duration;
@@ -215,7 +216,7 @@ int SimulateCommand::run(const QCommandLineParser &parser) {
             if (!duration)
                 return usage(tr("invalid --duration '%1': use a number of seconds above 0 and up "
                                 "to %2")
-                                 .arg(parser.value(QStringLiteral("duration")))
+                                 .arg(shown(parser.value(QStringLiteral("duration"))))
                                  .arg(MaxDuration));
         }
         if (rate && duration) {
@@ -236,7 +237,7 @@ int SimulateCommand::run(const QCommandLineParser &parser) {
             const auto faults =
                 sim::SimulationFaults::parse(parser.value(QStringLiteral("faults")), &error);
             if (!faults)
-                return usage(tr("invalid --faults: %1").arg(error));
+                return usage(tr("invalid --faults: %1").arg(shown(error)));
             options.faults = *faults;
         }
         if (parser.isSet(QStringLiteral("seed"))) {
@@ -244,7 +245,7 @@ int SimulateCommand::run(const QCommandLineParser &parser) {
             options.traffic.seed = parser.value(QStringLiteral("seed")).trimmed().toULongLong(&ok);
             if (!ok)
                 return usage(tr("invalid --seed '%1': use a whole number from 0 to %2")
-                                 .arg(parser.value(QStringLiteral("seed")))
+                                 .arg(shown(parser.value(QStringLiteral("seed"))))
                                  .arg(std::numeric_limits<quint64>::max()));
         }
     }
@@ -257,7 +258,7 @@ int SimulateCommand::run(const QCommandLineParser &parser) {
     store::Migrator migrator(*conn);
     const int version = migrator.currentVersion(&error);
     if (version < 0) {
-        err() << tr("dedupctl simulate: %1").arg(error) << Qt::endl;
+        err() << tr("dedupctl simulate: %1").arg(shown(error)) << Qt::endl;
         return DatabaseError;
     }
     if (version != store::Migrator::latestVersion()) {
@@ -274,8 +275,9 @@ int SimulateCommand::run(const QCommandLineParser &parser) {
     // The install script's "already exists, skipping" notices are noise here.
     (void)conn->exec(QStringLiteral("SET client_min_messages = warning"));
     if (!sim::SimSchema::install(*conn, &error)) {
-        err() << tr("dedupctl simulate: cannot install the simulator's schema: %1").arg(error)
-              << Qt::endl;
+        err()
+            << tr("dedupctl simulate: cannot install the simulator's schema: %1").arg(shown(error))
+            << Qt::endl;
         return DatabaseError;
     }
     const QString tag = newTag();
@@ -291,7 +293,8 @@ int SimulateCommand::run(const QCommandLineParser &parser) {
                 out() << tr("running %1 ...").arg(scenario.name) << '\r' << Qt::flush;
             const sim::ScenarioReport report = runner.run(scenario);
             if (!report.error.isEmpty()) {
-                err() << tr("dedupctl simulate: scenario %1: %2").arg(scenario.name, report.error)
+                err() << tr("dedupctl simulate: scenario %1: %2")
+                             .arg(scenario.name, shown(report.error))
                       << Qt::endl;
                 return DatabaseError;
             }
@@ -299,7 +302,7 @@ int SimulateCommand::run(const QCommandLineParser &parser) {
             if (asJson)
                 reports.append(report.toJson());
             else
-                out() << report.toText() << Qt::endl;
+                out() << shownLines(report.toText()) << Qt::endl;
         }
         if (asJson)
             out() << QJsonDocument(QJsonObject{{QStringLiteral("tag"), tag},
@@ -334,12 +337,12 @@ int SimulateCommand::run(const QCommandLineParser &parser) {
     }
     sim::Simulation simulation(options);
     if (const QString invalid = simulation.validate(); !invalid.isEmpty())
-        return usage(invalid);
+        return usage(shown(invalid));
     const auto outcome = simulation.run();
     if (progress)
         out() << '\r' << QString(60, QLatin1Char(' ')) << '\r' << Qt::flush;
     if (!outcome.ok()) {
-        err() << tr("dedupctl simulate: %1").arg(outcome.errorMessage()) << Qt::endl;
+        err() << tr("dedupctl simulate: %1").arg(shown(outcome.errorMessage())) << Qt::endl;
         return outcome.error() == sim::Simulation::Error::Connection ? Unreachable : DatabaseError;
     }
     const sim::SimulationResult &result = outcome.value();
@@ -377,8 +380,8 @@ int SimulateCommand::run(const QCommandLineParser &parser) {
                      .arg(tag)
               << "\n\n";
         if (parser.isSet(QStringLiteral("compare")))
-            out() << result.compareTable() << '\n';
-        out() << result.summary();
+            out() << shownLines(result.compareTable()) << '\n';
+        out() << shownLines(result.summary());
         out() << Qt::flush;
     }
     if (!fullHeld) {

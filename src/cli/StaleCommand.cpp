@@ -166,7 +166,7 @@ int StaleCommand::run(const QCommandLineParser &parser) {
         if (!olderThan) {
             err() << tr("dedupctl stale: invalid --older-than '%1': use a positive whole number "
                         "and a unit s, m, h, d or w (e.g. 15m, 2h, 1d)")
-                         .arg(value)
+                         .arg(shown(value))
                   << Qt::endl;
             return Usage;
         }
@@ -177,7 +177,7 @@ int StaleCommand::run(const QCommandLineParser &parser) {
         limit = parser.value(QStringLiteral("limit")).toInt(&ok);
         if (!ok || limit < 1 || limit > MaxLimit) {
             err() << tr("dedupctl stale: invalid --limit '%1': use a number from 1 to %2")
-                         .arg(parser.value(QStringLiteral("limit")))
+                         .arg(shown(parser.value(QStringLiteral("limit"))))
                          .arg(MaxLimit)
                   << Qt::endl;
             return Usage;
@@ -195,7 +195,7 @@ int StaleCommand::run(const QCommandLineParser &parser) {
         countParams.add(*olderThan);
     }
     auto failed = [&](const store::PgResult &result) {
-        err() << tr("dedupctl stale: %1").arg(result.error().toString()) << Qt::endl;
+        err() << tr("dedupctl stale: %1").arg(shown(result.error().toString())) << Qt::endl;
         return DatabaseError;
     };
 
@@ -209,7 +209,7 @@ int StaleCommand::run(const QCommandLineParser &parser) {
             if (!plan.ok())
                 return failed(plan);
             for (int row = 0; row < plan.rows(); ++row)
-                out() << plan.text(row, 0) << '\n';
+                out() << shown(plan.text(row, 0)) << '\n';
             out() << Qt::endl;
         }
         return Success;
@@ -285,6 +285,7 @@ int StaleCommand::run(const QCommandLineParser &parser) {
         return Success;
     }
 
+    // The cells go as they are: TextTable escapes every one of them for the terminal.
     if (!runs.empty()) {
         const QStringList header{tr("ID"),     tr("WORKFLOW"),       tr("SCOPE"),
                                  tr("KEY"),    tr("CORRELATION ID"), tr("OWNER"),
@@ -302,9 +303,10 @@ int StaleCommand::run(const QCommandLineParser &parser) {
         }
         out() << TextTable::render(table);
     }
-    const QString what = olderThan ? tr("lease expired, or processing for more than %1")
-                                         .arg(parser.value(QStringLiteral("older-than")).trimmed())
-                                   : tr("lease expired");
+    const QString what = olderThan
+                             ? tr("lease expired, or processing for more than %1")
+                                   .arg(shown(parser.value(QStringLiteral("older-than")).trimmed()))
+                             : tr("lease expired");
     if (qint64(runs.size()) < total)
         out() << tr("stale runs: %1, showing the oldest %2 (%3); use --limit to see more")
                      .arg(total)

@@ -81,7 +81,7 @@ int VerifyAuditCommand::run(const QCommandLineParser &parser) {
     if (!pubkeyPath.isEmpty()) {
         const auto key = store::AuditCheckpointKey::readPublic(pubkeyPath);
         if (!key) {
-            err() << prefix << key.errorMessage() << Qt::endl;
+            err() << prefix << shown(key.errorMessage()) << Qt::endl;
             return Usage;
         }
         publicKey = key.value();
@@ -111,7 +111,7 @@ int VerifyAuditCommand::run(const QCommandLineParser &parser) {
     if (!conn)
         return Unreachable;
     auto failed = [&prefix](const store::PgError &error) {
-        err() << prefix << error.toString() << Qt::endl;
+        err() << prefix << shown(error.toString()) << Qt::endl;
         return DatabaseError;
     };
     // One snapshot: the verdict, the row count, the head and the checkpoints' answers
@@ -230,10 +230,12 @@ int VerifyAuditCommand::run(const QCommandLineParser &parser) {
         return code;
     }
 
+    // Text: every value from the store or a checkpoint file, and every file name, escaped for
+    // the terminal (the messages are kept raw for --json above).
     if (intact) {
         out() << tr("audit chain intact: %1 rows").arg(rows) << Qt::endl;
     } else {
-        const QString id = verdict.isNull(0, "id") ? tr("(none)") : verdict.text(0, "id");
+        const QString id = verdict.isNull(0, "id") ? tr("(none)") : shown(verdict.text(0, "id"));
         const QString problem = verdict.text(0, "problem");
         QString what;
         if (problem == QLatin1String("hash"))
@@ -251,26 +253,28 @@ int VerifyAuditCommand::run(const QCommandLineParser &parser) {
                       "chain trigger (back-dated)")
                        .arg(id);
         else
-            what = tr("problem '%1' at row %2").arg(problem, id);
+            what = tr("problem '%1' at row %2").arg(shown(problem), id);
         out() << tr("audit chain BROKEN at row %1 (%2 rows present)").arg(id).arg(rows) << Qt::endl;
         out() << "  " << what << Qt::endl;
-        out() << "  " << tr("expected: %1").arg(verdict.text(0, "expected")) << Qt::endl;
-        out() << "  " << tr("actual:   %1").arg(verdict.text(0, "actual")) << Qt::endl;
+        out() << "  " << tr("expected: %1").arg(shown(verdict.text(0, "expected"))) << Qt::endl;
+        out() << "  " << tr("actual:   %1").arg(shown(verdict.text(0, "actual"))) << Qt::endl;
     }
     for (const CheckpointOutcome &outcome : outcomes) {
         if (outcome.holds())
             out() << tr("checkpoint %1: holds (row %2, hash %3, signed at %4)")
-                         .arg(outcome.file)
+                         .arg(shown(outcome.file))
                          .arg(outcome.checkpoint->lastId)
-                         .arg(outcome.checkpoint->lastHash, outcome.checkpoint->serverTime)
+                         .arg(shown(outcome.checkpoint->lastHash),
+                              shown(outcome.checkpoint->serverTime))
                   << Qt::endl;
         else
-            out() << tr("checkpoint %1: DOES NOT HOLD: %2").arg(outcome.file, outcome.message)
+            out() << tr("checkpoint %1: DOES NOT HOLD: %2")
+                         .arg(shown(outcome.file), shown(outcome.message))
                   << Qt::endl;
     }
     if (hasHead)
         out() << tr("chain head: row %1, hash %2")
-                     .arg(head.text(0, "last_id"), head.text(0, "last_hash"))
+                     .arg(shown(head.text(0, "last_id")), shown(head.text(0, "last_hash")))
               << Qt::endl;
     else
         out() << tr("chain head: missing") << Qt::endl;
@@ -281,7 +285,7 @@ int VerifyAuditCommand::run(const QCommandLineParser &parser) {
               << Qt::endl;
     else if (firstFailed)
         out() << tr("first checkpoint that does not hold: %1: %2")
-                     .arg(firstFailed->file, firstFailed->message)
+                     .arg(shown(firstFailed->file), shown(firstFailed->message))
               << Qt::endl;
     else
         out() << tr("every checkpoint holds (%n checkpoint(s) signed by %1)", nullptr,

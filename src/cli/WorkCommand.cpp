@@ -126,7 +126,7 @@ int WorkCommand::run(const QCommandLineParser &parser) {
         bool ok = false;
         crashAfter = crashText.trimmed().toInt(&ok);
         if (!ok || crashAfter < 1)
-            return usage(tr("invalid --crash-after-provider '%1'").arg(crashText));
+            return usage(tr("invalid --crash-after-provider '%1'").arg(shown(crashText)));
     }
     const QString workerId = parser.isSet(QStringLiteral("worker-id"))
                                  ? parser.value(QStringLiteral("worker-id"))
@@ -148,7 +148,7 @@ int WorkCommand::run(const QCommandLineParser &parser) {
         label);
     QString error;
     if (!providers.open(parser.value(QStringLiteral("db")), &error)) {
-        err() << tr("dedupctl work: %1").arg(error) << Qt::endl;
+        err() << tr("dedupctl work: %1").arg(shown(error)) << Qt::endl;
         return Unreachable;
     }
     // The self-inflicted crash: SIGKILL, not exit(), so no destructor or flush runs.
@@ -178,21 +178,21 @@ int WorkCommand::run(const QCommandLineParser &parser) {
     options.seed = quint32(*seed) ^ quint32(getpid());
     worker::Worker worker(options);
     if (!worker.connect(&error)) {
-        err() << tr("dedupctl work: %1").arg(error) << Qt::endl;
+        err() << tr("dedupctl work: %1").arg(shown(error)) << Qt::endl;
         return Unreachable;
     }
 
     for (;;) {
         const auto delivery = queue.take(label, workerId, milliseconds(*visibility), &error);
         if (!error.isEmpty()) {
-            err() << tr("dedupctl work: %1").arg(error) << Qt::endl;
+            err() << tr("dedupctl work: %1").arg(shown(error)) << Qt::endl;
             return DatabaseError;
         }
         if (!delivery) {
             if (parser.isSet(QStringLiteral("exit-when-empty"))) {
                 const qint64 left = queue.pending(label, &error);
                 if (left < 0) {
-                    err() << tr("dedupctl work: %1").arg(error) << Qt::endl;
+                    err() << tr("dedupctl work: %1").arg(shown(error)) << Qt::endl;
                     return DatabaseError;
                 }
                 if (left == 0)
@@ -214,18 +214,18 @@ int WorkCommand::run(const QCommandLineParser &parser) {
                 err() << tr("dedupctl work: giving up on delivery %1 after %2 takes: %3")
                              .arg(delivery->id)
                              .arg(delivery->attempts)
-                             .arg(outcome.message)
+                             .arg(shown(outcome.message))
                       << Qt::endl;
                 done = true;
             }
         } else {
-            err() << tr("dedupctl work: unknown workflow %1").arg(delivery->intent.workflow)
+            err() << tr("dedupctl work: unknown workflow %1").arg(shown(delivery->intent.workflow))
                   << Qt::endl;
         }
         const bool recorded = done ? queue.remove(delivery->id, &error)
                                    : queue.release(delivery->id, RetryLater, &error);
         if (!recorded) {
-            err() << tr("dedupctl work: %1").arg(error) << Qt::endl;
+            err() << tr("dedupctl work: %1").arg(shown(error)) << Qt::endl;
             return DatabaseError;
         }
     }

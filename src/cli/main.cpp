@@ -14,6 +14,7 @@
 #include "Translations.h"
 #include "VerifyAuditCommand.h"
 #include "WorkCommand.h"
+#include "core/DisplayText.h"
 
 #include <QCoreApplication>
 #include <QGuiApplication>
@@ -23,6 +24,7 @@
 #include <vector>
 
 using namespace dedup::cli;
+using dedup::core::DisplayText;
 
 namespace {
 
@@ -100,7 +102,9 @@ int main(int argc, char **argv) {
         if (candidate->name() == name)
             command = candidate.get();
     if (!command) {
-        err << Main::tr("dedupctl: unknown command '%1'").arg(name) << "\n\n" << overview(commands);
+        // Words from the command line are echoed escaped, as every value in text output is.
+        err << Main::tr("dedupctl: unknown command '%1'").arg(DisplayText::terminal(name)) << "\n\n"
+            << overview(commands);
         return Usage;
     }
     QCommandLineParser parser;
@@ -108,7 +112,8 @@ int main(int argc, char **argv) {
     const QCommandLineOption help = parser.addHelpOption();
     command->addOptions(parser);
     if (!parser.parse(args)) {
-        err << QStringLiteral("dedupctl %1: %2\n").arg(name, parser.errorText());
+        err << QStringLiteral("dedupctl %1: %2\n")
+                   .arg(name, DisplayText::terminal(parser.errorText()));
         return Usage;
     }
     if (parser.isSet(help)) {
@@ -124,7 +129,7 @@ int main(int argc, char **argv) {
     }
     if (!parser.positionalArguments().isEmpty() && !command->takesArguments()) {
         err << Main::tr("dedupctl %1: unexpected argument '%2'")
-                   .arg(name, parser.positionalArguments().first())
+                   .arg(name, DisplayText::terminal(parser.positionalArguments().first()))
             << Qt::endl;
         return Usage;
     }

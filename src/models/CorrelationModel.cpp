@@ -8,6 +8,8 @@
 
 #include <QBrush>
 
+#include <utility>
+
 namespace dedup::models {
 
 using store::CorrelatedRun;
@@ -33,6 +35,7 @@ void CorrelationModel::setCorrelationId(const QString &correlationId, qint64 ofR
     m_query.discard();
     m_correlationId = correlationId;
     m_ofRun = correlationId.isEmpty() ? 0 : ofRun;
+    m_page = {};
     m_snapshot = {};
     m_query.clearError();
     resetRows({});
@@ -47,15 +50,44 @@ void CorrelationModel::reload() {
     m_query.refresh();
 }
 
+void CorrelationModel::showPage(store::ListPage::Step step) {
+    if (m_correlationId.isEmpty())
+        return;
+    using Step = store::ListPage::Step;
+    store::ListPage page;
+    switch (step) {
+    case Step::Newest:
+        page = store::ListPage::newest();
+        break;
+    case Step::Oldest:
+        page = store::ListPage::oldest();
+        break;
+    case Step::Older:
+        if (rowCount() == 0)
+            return;
+        page = store::ListPage::older(rows().first().id, rows().first().createdAtMicros);
+        break;
+    case Step::Newer:
+        if (rowCount() == 0)
+            return;
+        page = store::ListPage::newer(rows().last().id, rows().last().createdAtMicros);
+        break;
+    }
+    m_query.discard(); // a read in flight is for the page shown so far
+    m_page = page;
+    m_resetNext = true;
+    m_query.request();
+}
+
 int CorrelationModel::submitRead() {
     // Nothing shown, nothing to read (a reload, or the connection came back); no read is in
     // flight then either: setCorrelationId() dropped it.
     if (m_correlationId.isEmpty())
         return 0;
-    return m_runner.submit([correlationId = m_correlationId, ofRun = m_ofRun,
-                            limit = m_limit](store::PgConnection &conn, store::PgError *error) {
+    return m_runner.submit([correlationId = m_correlationId, ofRun = m_ofRun, limit = m_limit,
+                            page = m_page](store::PgConnection &conn, store::PgError *error) {
         const auto snapshot =
-            store::CorrelationQueries::read(conn, correlationId, limit, error, ofRun);
+            store::CorrelationQueries::read(conn, correlationId, limit, error, ofRun, page);
         return snapshot ? QVariant::fromValue(*snapshot) : QVariant();
     });
 }
@@ -78,6 +110,8 @@ void CorrelationModel::onRunsChanged(const QSet<qint64> &, bool) {
 void CorrelationModel::applyRead(const QVariant &value) {
     m_snapshot = value.value<CorrelationSnapshot>();
     m_sinceRead.start();
+    // Re-reads ask for the page this one resolved to (Newer and Oldest become a fixed page).
+    m_page = m_snapshot.page;
     if (std::exchange(m_resetNext, false))
         resetRows(m_snapshot.runs);
     else

@@ -12,21 +12,27 @@ namespace dedup::models {
 
 class ChangeListener;
 
-// Every run sharing a correlation id, as a timeline (SPEC 7 "Correlation view"): oldest
-// first, loaded in the background on its own connection, at most limit() runs (`truncated`
-// says there are more). Each row carries its start and end times as roles, so a view can
-// draw one bar per run on a common time axis (timeStart() .. timeEnd()), coloured by status
-// (RunStatusStyle; StatusColorRole).
+// Every run sharing a correlation id, as a timeline (SPEC 7 "Correlation view"), loaded in
+// the background on its own connection one page of at most limit() runs at a time: the
+// newest runs first, shown oldest first. showPage() pages by (created_at, id) to older and
+// newer runs, so every run is reachable while memory holds one page; totalRuns() and
+// newerRuns() say where the page lies (CappedCount words it: "newest 500 of 5,000").
+// Each row carries its start and end times as roles, so a view can draw one bar per run on
+// a common time axis (timeStart() .. timeEnd()), coloured by status (RunStatusStyle;
+// StatusColorRole).
 //
-// Live: with a ChangeListener attached, every notification batch re-reads the correlation
-// (one index range scan; a run that just joined it cannot be recognised from its id alone)
-// and applies the difference in place: no reset, selections survive. Reloads coalesce.
+// Live: with a ChangeListener attached, every notification batch re-reads the page (one
+// index range scan of the correlation; a run that just joined it cannot be recognised from
+// its id alone) and applies the difference in place: no reset, selections survive. On the
+// newest page new runs come in (and the oldest of the page leave); an older page stays the
+// same runs. Reloads coalesce.
 class CorrelationModel : public SortedRowsModel<store::CorrelatedRun> {
     Q_OBJECT
     Q_PROPERTY(
         QString correlationId READ correlationId WRITE setCorrelationId NOTIFY correlationIdChanged)
     Q_PROPERTY(bool loading READ isLoading NOTIFY loadingChanged)
     Q_PROPERTY(bool truncated READ isTruncated NOTIFY loaded)
+    Q_PROPERTY(qint64 totalRuns READ totalRuns NOTIFY loaded)
 
 public:
     enum Column {
@@ -65,12 +71,15 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
-    // Shows the runs of `correlationId` (a reset); empty clears the model. `ofRun` > 0: the
-    // runs sharing that run's correlation id, which `correlationId` then only names (a login
-    // that reads correlation ids hashed cannot search by the hash).
+    // Shows the newest runs of `correlationId` (a reset); empty clears the model. `ofRun` >
+    // 0: the runs sharing that run's correlation id, which `correlationId` then only names
+    // (a login that reads correlation ids hashed cannot search by the hash).
     void setCorrelationId(const QString &correlationId, qint64 ofRun = 0);
     QString correlationId() const { return m_correlationId; }
     void reload();
+    // Shows another page (a reset): the runs Older or Newer than the page shown, the Newest
+    // or the Oldest. Drops a read in flight; nothing without a correlation id.
+    void showPage(store::ListPage::Step step);
     // Stops the load in progress (PQcancel); errorText() says so.
     void cancel();
     void attachListener(ChangeListener *listener);
@@ -79,7 +88,15 @@ public:
     void setStatementTimeout(int milliseconds) { m_runner.setStatementTimeout(milliseconds); }
 
     bool isLoading() const { return m_query.isLoading(); }
-    bool isTruncated() const { return m_snapshot.more; }
+    // The page leaves runs of the correlation out (older or newer ones).
+    bool isTruncated() const { return m_snapshot.total > rowCount(); }
+    // Every run of the correlation (that the login may read), as of the last read.
+    qint64 totalRuns() const { return m_snapshot.total; }
+    // Runs newer than the page (0 on the newest page) / older runs exist.
+    qint64 newerRuns() const { return m_snapshot.newer; }
+    bool hasOlderRuns() const { return m_snapshot.more; }
+    // The page asked for (the last read's, once it came).
+    const store::ListPage &page() const { return m_page; }
     QString errorText() const { return m_query.errorText(); }
     int rowOfRun(qint64 runId) const;
 
@@ -122,6 +139,7 @@ private:
     QString m_correlationId;
     qint64 m_ofRun = 0;
     int m_limit = DefaultLimit;
+    store::ListPage m_page;   // the page to read
     bool m_resetNext = false; // the next answer is for a new correlation id
     store::CorrelationSnapshot m_snapshot;
     QElapsedTimer m_sinceRead;

@@ -5,9 +5,10 @@
 
 namespace dedup::models {
 
-// A run's event timeline (dedup.events), oldest first: the newest events RunDetailSource
-// read (RunDetailSnapshot::moreEvents says older ones exist). New events are appended in
-// place; when the bounded window moves on, the oldest rows are removed.
+// A run's event timeline (dedup.events), oldest first: the page of events RunDetailSource
+// read, the newest ones unless the user paged back (RunDetailSnapshot: eventCount,
+// newerEvents, moreEvents say what lies outside; CappedCount words it). New events are
+// appended in place; when the bounded window moves on, the oldest rows are removed.
 class EventTableModel : public SortedRowsModel<store::EventRow> {
     Q_OBJECT
 

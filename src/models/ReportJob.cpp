@@ -157,15 +157,11 @@ QString ReportJob::produce(store::PgConnection &conn, store::ReportSpec spec,
     };
     int nextPath = 0;
 
-    // Raw values leave the database only in the CSV and JSON Lines sections: only then is the
-    // report a reveal (audited once, by begin()). The PDF never shows a raw value.
-    const bool rowFiles = (outputs.csv || outputs.jsonLines) && !outputs.sections.isEmpty();
-    spec.revealRaw = spec.revealRaw && rowFiles;
-    if (!spec.revealRaw)
-        spec.revealReason.clear();
     // One report: one transaction for the summary and every file, in which the server draws
     // the report's key. Equal values hash equally across the files; the key never leaves the
-    // server and is gone when the transaction ends.
+    // server and is gone when the transaction ends. A revealed report is one reveal, whatever
+    // its formats (a PDF alone too: its actions table shows the operators' reasons raw):
+    // begin() writes and commits its one audit row before anything is read.
     store::ReportExporter exporter(conn);
     const auto begun = exporter.begin(spec);
     if (!begun)
@@ -235,9 +231,8 @@ QString ReportJob::produce(store::PgConnection &conn, store::ReportSpec spec,
         reports::OwnerOnlyFile *file = openNext(paths.at(nextPath++), &why);
         if (!file)
             return why;
-        // The PDF says "raw" only when this job's files really show raw values (spec.revealRaw
-        // was narrowed to that above, and the store audited it); the document itself never
-        // shows any.
+        // Revealed, the PDF says so and shows the operators' reasons raw (read so in the
+        // report's transaction, after begin() audited the reveal).
         reports::ReportPdfWriter writer(*summary);
         QStringList companions;
         if (outputs.sections.contains(ReportSection::Actions)) {

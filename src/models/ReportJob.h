@@ -43,16 +43,17 @@ struct ReportFile {
 
 struct ReportJobResult {
     QList<ReportFile> files;
-    store::ReportSummary summary; // what the PDF shows (no raw value)
+    store::ReportSummary summary; // what the PDF shows (reasons raw only when revealed)
 };
 
-// Makes one report in the background (SPEC 7 "Reports"): the summary, then each file, on its
-// own connection in its own thread, so the window never waits for the database. The summary
-// and every file are read in one transaction (store::ReportExporter::begin()), in which the
-// server draws the report's redaction key: a hashed key matches across the job's CSV and
-// JSON Lines files, and the key never reaches the console. Files are written to temporary names and
-// renamed only when every one of them is complete: a failed or cancelled job leaves the folder as
-// it was.
+// Makes one report in the background: the summary, then each file, on its own connection in
+// its own thread, so the window never waits for the database. The summary and every file are
+// read in one transaction (store::ReportExporter::begin()), in which the server draws the
+// report's redaction key: a hashed key matches across the job's CSV and JSON Lines files, and
+// the key never reaches the console. With spec.revealRaw the report is one audited reveal (one
+// audit row, whatever the formats, a PDF alone too) and every file shows raw values (the PDF:
+// the operators' reasons). Files are written to temporary names and renamed only when every
+// one of them is complete: a failed or cancelled job leaves the folder as it was.
 //
 // Progress: progress(file, written, expected) while rows stream (expected -1 when unknown),
 // then exactly one of finished(result) or failed(message, cancelled).

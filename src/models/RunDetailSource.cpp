@@ -6,6 +6,8 @@
 #include "models/StepTableModel.h"
 #include "store/PgConnection.h"
 
+#include <utility>
+
 namespace dedup::models {
 
 using store::RunDetailSnapshot;
@@ -40,6 +42,8 @@ void RunDetailSource::setRunId(qint64 runId) {
     m_reloadWanted = false;
     m_runId = runId;
     m_shownRunLoaded = false;
+    m_eventPage = {};
+    m_eventPageChanged = false;
     m_snapshot = {};
     m_errorText.clear();
     m_poll.stop();
@@ -66,13 +70,47 @@ void RunDetailSource::reload() {
     request();
 }
 
+void RunDetailSource::showEvents(store::ListPage::Step step) {
+    if (m_runId <= 0)
+        return;
+    using Step = store::ListPage::Step;
+    const QList<store::EventRow> &shown = m_events->rows(); // oldest first
+    store::ListPage page;
+    switch (step) {
+    case Step::Newest:
+        page = store::ListPage::newest();
+        break;
+    case Step::Oldest:
+        page = store::ListPage::oldest();
+        break;
+    case Step::Older:
+        if (shown.isEmpty())
+            return;
+        page = store::ListPage::older(shown.first().id);
+        break;
+    case Step::Newer:
+        if (shown.isEmpty())
+            return;
+        page = store::ListPage::newer(shown.last().id);
+        break;
+    }
+    // A read in flight is for the page shown so far: its answer no longer applies.
+    m_runner.discardPending();
+    setPending(0);
+    m_eventPage = page;
+    m_eventPageChanged = true;
+    request();
+}
+
 void RunDetailSource::request() {
     m_reloadWanted = false;
     const qint64 runId = m_runId;
     const store::RunDetailQueries::Limits limits = m_limits;
+    const store::ListPage page = m_eventPage;
     const int id =
-        m_runner.submit([runId, limits](store::PgConnection &conn, store::PgError *error) {
-            const auto snapshot = store::RunDetailQueries::readSnapshot(conn, runId, limits, error);
+        m_runner.submit([runId, limits, page](store::PgConnection &conn, store::PgError *error) {
+            const auto snapshot =
+                store::RunDetailQueries::readSnapshot(conn, runId, limits, page, error);
             return snapshot ? QVariant::fromValue(*snapshot) : QVariant();
         });
     setPending(id);
@@ -135,10 +173,16 @@ void RunDetailSource::onFinished(int requestId, const QVariant &value) {
 void RunDetailSource::apply(const RunDetailSnapshot &snapshot, bool sameRun) {
     m_snapshot = snapshot;
     m_sinceRead.start();
+    // Re-reads ask for the page this one resolved to (Newer and Oldest become a fixed page).
+    m_eventPage = snapshot.eventPage;
+    const bool otherEvents = std::exchange(m_eventPageChanged, false);
     // Same run: in place, so the views keep selection and scroll position.
     if (sameRun) {
         m_steps->updateRows(snapshot.steps);
-        m_events->updateRows(snapshot.events);
+        if (otherEvents)
+            m_events->resetRows(snapshot.events); // another page: a selection would mislead
+        else
+            m_events->updateRows(snapshot.events);
         m_audit->updateRows(snapshot.audit);
     } else {
         m_steps->resetRows(snapshot.steps);

@@ -32,6 +32,11 @@ class StepTableModel;
 //
 // A run that does not exist (purged, or a wrong id) ends in State::NotFound: the models are
 // emptied, except audit(): the audit log outlives purged runs.
+//
+// Events are shown one page of limits().events at a time, the newest first: showEvents()
+// pages (older, newer, newest, oldest) and the snapshot says where the page is
+// (eventCount, newerEvents, moreEvents). Re-reads keep the page; another run starts at the
+// newest again.
 class RunDetailSource : public QObject {
     Q_OBJECT
     Q_PROPERTY(qint64 runId READ runId WRITE setRunId NOTIFY runIdChanged)
@@ -57,6 +62,12 @@ public:
     qint64 runId() const { return m_runId; }
     // Re-reads the current run (coalesced with one in flight).
     void reload();
+    // Shows another page of the run's events: Older / Newer than the page shown, the
+    // Newest or the Oldest (a reset of events(); the rest is updated in place). Drops a
+    // read in flight; nothing without a run.
+    void showEvents(store::ListPage::Step step);
+    // The page of events asked for (the last read's, once it came).
+    const store::ListPage &eventPage() const { return m_eventPage; }
     // Stops the load in progress (PQcancel): State::Failed with "Loading was cancelled.";
     // the last good read stays.
     void cancel();
@@ -128,7 +139,9 @@ private:
     store::RunDetailQueries::Limits m_limits;
     int m_pending = 0;
     bool m_reloadWanted = false;
-    bool m_shownRunLoaded = false; // the models show m_runId (not a previous run)
+    bool m_shownRunLoaded = false;   // the models show m_runId (not a previous run)
+    store::ListPage m_eventPage;     // the events' page to read
+    bool m_eventPageChanged = false; // the next answer shows another page of events: a reset
     State m_state = State::Empty;
     QString m_errorText;
     QueryRunner::Failure m_lastFailure = QueryRunner::Failure::QueryFailed;

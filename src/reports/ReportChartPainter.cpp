@@ -48,7 +48,8 @@ void ReportChartPainter::drawEmpty(const QRectF &rect, const QString &text) {
     p.setBrush(Qt::NoBrush);
     p.drawRect(rect);
     p.restore();
-    m_layout.drawText(rect, text, Font::Body, ReportPalette::mutedText(), Qt::AlignCenter);
+    m_layout.drawText(rect.adjusted(m_layout.pt(4), 0, -m_layout.pt(4), 0), text, Font::Body,
+                      ReportPalette::mutedText(), Qt::AlignCenter);
 }
 
 void ReportChartPainter::stackedStatusBars(const QRectF &rect,
@@ -74,7 +75,10 @@ void ReportChartPainter::stackedStatusBars(const QRectF &rect,
     // Legend at the bottom, then the x axis title, then the x labels; what is left is the plot.
     const qreal legendHeight = small.height() * 1.6;
     const qreal xTitleHeight = small.height() * 1.3;
-    const qreal xLabelHeight = small.height() * 1.4;
+    // The time labels start below the value axis's "0", which is centred on the axis line, so
+    // the first of them never touches it.
+    const qreal xLabelTop = small.height() * 0.6;
+    const qreal xLabelHeight = xLabelTop + small.height() * 1.1;
     const qint64 step = niceStep(maxStack, 5);
     const qint64 axisMax = ((maxStack + step - 1) / step) * step;
     const qreal yLabelWidth = small.horizontalAdvance(ReportText::number(axisMax)) + gap;
@@ -94,7 +98,7 @@ void ReportChartPainter::stackedStatusBars(const QRectF &rect,
         m_layout.drawText(QRectF(plot.left() - yLabelWidth, y - small.height() / 2,
                                  yLabelWidth - gap / 2, small.height()),
                           ReportText::number(v), Font::Small, ReportPalette::mutedText(),
-                          Qt::AlignRight | Qt::AlignVCenter);
+                          Qt::AlignRight | Qt::AlignVCenter, 1);
     }
     p.restore();
 
@@ -103,7 +107,7 @@ void ReportChartPainter::stackedStatusBars(const QRectF &rect,
     p.translate(rect.left(), plot.center().y());
     p.rotate(-90);
     m_layout.drawText(QRectF(-plot.height() / 2, 0, plot.height(), yTitleWidth), tr("Runs created"),
-                      Font::SmallBold, ReportPalette::text(), Qt::AlignHCenter | Qt::AlignTop);
+                      Font::SmallBold, ReportPalette::text(), Qt::AlignHCenter | Qt::AlignTop, 1);
     p.restore();
 
     // Bars, stacked in status order from the axis up.
@@ -133,18 +137,22 @@ void ReportChartPainter::stackedStatusBars(const QRectF &rect,
     const int stride = qMax(1, int(std::ceil(double(buckets.size()) / fit)));
     for (int b = 0; b < buckets.size(); b += stride) {
         const qreal center = plot.left() + slot * (b + 0.5);
-        const QRectF box(center - labelWidth / 2, plot.bottom() + small.height() * 0.2, labelWidth,
-                         xLabelHeight);
+        // Centred under its bar, but moved in where it would stick out of the chart (and so
+        // into the page's margin).
+        const qreal boxLeft =
+            qBound(rect.left(), center - labelWidth / 2, rect.right() - labelWidth);
+        const QRectF box(boxLeft, plot.bottom() + xLabelTop, labelWidth, xLabelHeight - xLabelTop);
         p.save();
         p.setPen(QPen(ReportPalette::mutedText(), m_layout.pt(0.5)));
         p.drawLine(QPointF(center, plot.bottom()), QPointF(center, plot.bottom() + gap / 2));
         p.restore();
         m_layout.drawText(box, ReportText::bucketLabel(buckets.at(b).start, bucketUnit),
-                          Font::Small, ReportPalette::mutedText(), Qt::AlignHCenter | Qt::AlignTop);
+                          Font::Small, ReportPalette::mutedText(), Qt::AlignHCenter | Qt::AlignTop,
+                          1);
     }
     m_layout.drawText(QRectF(plot.left(), plot.bottom() + xLabelHeight, plot.width(), xTitleHeight),
                       ReportText::bucketAxisTitle(bucketUnit), Font::SmallBold,
-                      ReportPalette::text(), Qt::AlignHCenter | Qt::AlignTop);
+                      ReportPalette::text(), Qt::AlignHCenter | Qt::AlignTop, 1);
     drawLegend(QRectF(plot.left(), rect.bottom() - legendHeight, plot.width(), legendHeight),
                totals);
 }
@@ -165,6 +173,10 @@ qreal ReportChartPainter::drawLegend(const QRectF &rect, const QList<qint64> &to
     }
     qreal x = rect.left() + qMax<qreal>(0, (rect.width() - width) / 2);
     const qreal y = rect.top() + (rect.height() - small.height()) / 2;
+    // When the line is wider than the chart (large totals, long translations), every entry
+    // gets an equal share of it and its text is elided to fit.
+    const bool squeezed = width > rect.width();
+    const qreal share = rect.width() / qMax<qsizetype>(1, statuses.size());
     for (int s = 0; s < statuses.size(); ++s) {
         p.save();
         p.setPen(Qt::NoPen);
@@ -172,10 +184,11 @@ qreal ReportChartPainter::drawLegend(const QRectF &rect, const QList<qint64> &to
         p.drawRect(QRectF(x, y + (small.height() - swatch) / 2, swatch, swatch));
         p.restore();
         x += swatch + gap;
-        const qreal textWidth = small.horizontalAdvance(texts.at(s)) + gap;
+        const qreal textWidth = squeezed ? qMax<qreal>(0, share - swatch - gap * 2)
+                                         : small.horizontalAdvance(texts.at(s)) + gap;
         m_layout.drawText(QRectF(x, y, textWidth, small.height() * 1.2), texts.at(s), Font::Small,
-                          ReportPalette::text());
-        x += textWidth + gap * 2;
+                          ReportPalette::text(), Qt::AlignLeft | Qt::AlignTop, 1);
+        x += textWidth + (squeezed ? gap : gap * 2);
     }
     return rect.height();
 }
@@ -220,11 +233,10 @@ void ReportChartPainter::horizontalBars(const QRectF &rect, const QList<store::R
     QPainter &p = m_layout.painter();
     for (int i = 0; i < shown.size(); ++i) {
         const qreal top = rect.top() + rowHeight * i;
-        const QString label =
-            small.elidedText(shown.at(i).label.isEmpty() ? tr("(none)") : shown.at(i).label,
-                             Qt::ElideRight, labelWidth);
+        // One line, elided: a failure class or action name of any length keeps to its row.
+        const QString label = shown.at(i).label.isEmpty() ? tr("(none)") : shown.at(i).label;
         m_layout.drawText(QRectF(rect.left(), top, labelWidth, rowHeight), label, Font::Small,
-                          ReportPalette::text(), Qt::AlignRight | Qt::AlignVCenter);
+                          ReportPalette::text(), Qt::AlignRight | Qt::AlignVCenter, 1);
         const qreal length = qMax(m_layout.pt(0.8), barSpace * double(shown.at(i).count) / max);
         p.save();
         p.setPen(Qt::NoPen);
@@ -233,7 +245,7 @@ void ReportChartPainter::horizontalBars(const QRectF &rect, const QList<store::R
         p.restore();
         m_layout.drawText(QRectF(barLeft + length + m_layout.pt(3), top, valueWidth, rowHeight),
                           ReportText::number(shown.at(i).count), Font::Small, ReportPalette::text(),
-                          Qt::AlignLeft | Qt::AlignVCenter);
+                          Qt::AlignLeft | Qt::AlignVCenter, 1);
     }
     p.save();
     p.setPen(QPen(ReportPalette::mutedText(), m_layout.pt(0.6)));

@@ -14,6 +14,9 @@ using Font = ReportPageLayout::Font;
 
 namespace {
 
+// The most lines a parameter's value takes (a filter of many long workflow names is elided).
+constexpr int ValueLines = 6;
+
 // OS user and host are reported by the client and may be missing (a cron job without USER).
 QString orUnknown(const QString &value) {
     return value.isEmpty() ? ReportOverviewPainter::tr("(not reported)") : value;
@@ -35,7 +38,8 @@ void ReportOverviewPainter::callout(const QString &heading, const QString &text,
     const qreal pad = m_layout.pt(7);
     const qreal bar = m_layout.pt(4);
     const qreal inner = m_layout.width() - bar - 2 * pad;
-    const qreal headingHeight = m_layout.textHeight(heading, Font::Subheading, inner);
+    const qreal headingHeight =
+        m_layout.textHeight(heading, Font::Subheading, inner, ReportPageLayout::HeadingLines);
     const qreal textHeight = m_layout.textHeight(text, Font::Body, inner);
     const qreal height = pad + headingHeight + m_layout.pt(3) + textHeight + pad;
     m_layout.ensureSpace(height);
@@ -50,7 +54,7 @@ void ReportOverviewPainter::callout(const QString &heading, const QString &text,
     p.restore();
     const qreal x = box.left() + bar + pad;
     m_layout.drawText(QRectF(x, box.top() + pad, inner, headingHeight), heading, Font::Subheading,
-                      ink);
+                      ink, Qt::AlignLeft | Qt::AlignTop, ReportPageLayout::HeadingLines);
     m_layout.drawText(
         QRectF(x, box.top() + pad + headingHeight + m_layout.pt(3), inner, textHeight), text,
         Font::Body, ReportPalette::text());
@@ -59,7 +63,7 @@ void ReportOverviewPainter::callout(const QString &heading, const QString &text,
 
 void ReportOverviewPainter::notices(const store::ReportSummary &summary) {
     if (summary.spec.revealRaw)
-        callout(tr("RAW KEYS AND PAYLOADS SHOWN"), ReportText::redaction(summary.spec),
+        callout(tr("RAW VALUES REVEALED"), ReportText::redaction(summary.spec),
                 ReportPalette::alertFill(), ReportPalette::alertText());
     const bool intact = summary.audit.ok();
     callout(intact ? tr("Audit chain verified: intact") : tr("AUDIT CHAIN BROKEN"),
@@ -91,24 +95,32 @@ void ReportOverviewPainter::parameters(const store::ReportSummary &summary) {
         {tr("Workflows"), ReportText::workflows(spec)},
         {tr("Run statuses"), ReportText::statuses(spec)},
         {tr("Operators"), ReportText::operators(spec)},
-        {tr("Keys and payloads"),
-         spec.revealRaw ? tr("RAW, shown unredacted (see the notice above)")
+        {tr("Redaction"),
+         spec.revealRaw ? tr("NONE: raw values revealed, operators' reasons shown as written "
+                             "(see the notice above)")
                         : ReportText::redaction(spec),
          spec.revealRaw},
     };
     m_layout.heading(tr("Report parameters"), m_layout.pt(40));
-    const qreal labelWidth = m_layout.width() * 0.24;
-    const qreal valueWidth = m_layout.width() - labelWidth;
+    // A gap between the columns, so a label that fills its width never touches its value.
+    const qreal gap = m_layout.pt(6);
+    const qreal labelWidth = m_layout.width() * 0.24 - gap;
+    const qreal valueLeft = m_layout.left() + labelWidth + gap;
+    const qreal valueWidth = m_layout.left() + m_layout.width() - valueLeft;
     for (const Line &line : lines) {
         const Font valueFont = line.alert ? Font::BodyBold : Font::Body;
-        const qreal height = qMax(m_layout.textHeight(line.label, Font::BodyBold, labelWidth),
-                                  m_layout.textHeight(line.value, valueFont, valueWidth));
+        const qreal height =
+            qMax(m_layout.textHeight(line.label, Font::BodyBold, labelWidth,
+                                     ReportPageLayout::LabelLines),
+                 m_layout.textHeight(line.value, valueFont, valueWidth, ValueLines));
         m_layout.ensureSpace(height);
         m_layout.drawText(QRectF(m_layout.left(), m_layout.y(), labelWidth, height), line.label,
-                          Font::BodyBold, ReportPalette::mutedText());
-        m_layout.drawText(QRectF(m_layout.left() + labelWidth, m_layout.y(), valueWidth, height),
-                          line.value, valueFont,
-                          line.alert ? ReportPalette::alertText() : ReportPalette::text());
+                          Font::BodyBold, ReportPalette::mutedText(), Qt::AlignLeft | Qt::AlignTop,
+                          ReportPageLayout::LabelLines);
+        m_layout.drawText(QRectF(valueLeft, m_layout.y(), valueWidth, height), line.value,
+                          valueFont,
+                          line.alert ? ReportPalette::alertText() : ReportPalette::text(),
+                          Qt::AlignLeft | Qt::AlignTop, ValueLines);
         m_layout.advance(height + m_layout.pt(2.5));
     }
 }
@@ -123,9 +135,11 @@ void ReportOverviewPainter::tiles(const QList<Tile> &tiles) {
         for (int i = first; i < qMin<int>(first + PerRow, tiles.size()); ++i) {
             const Tile &t = tiles.at(i);
             const qreal w = tileWidth - 2 * pad;
-            height = qMax(height, m_layout.textHeight(t.value, Font::Title, w) +
-                                      m_layout.textHeight(t.label, Font::BodyBold, w) +
-                                      m_layout.textHeight(t.note, Font::Small, w));
+            height = qMax(
+                height,
+                m_layout.textHeight(t.value, Font::Title, w, 1) +
+                    m_layout.textHeight(t.label, Font::BodyBold, w, ReportPageLayout::LabelLines) +
+                    m_layout.textHeight(t.note, Font::Small, w, ReportPageLayout::LabelLines));
         }
         height += 2 * pad + m_layout.pt(2);
         m_layout.ensureSpace(height);
@@ -141,16 +155,19 @@ void ReportOverviewPainter::tiles(const QList<Tile> &tiles) {
             p.restore();
             const qreal w = tileWidth - 2 * pad;
             qreal y = box.top() + pad;
-            const qreal valueHeight = m_layout.textHeight(t.value, Font::Title, w);
+            const qreal valueHeight = m_layout.textHeight(t.value, Font::Title, w, 1);
             m_layout.drawText(QRectF(box.left() + pad, y, w, valueHeight), t.value, Font::Title,
-                              ReportPalette::accent());
+                              ReportPalette::accent(), Qt::AlignLeft | Qt::AlignTop, 1);
             y += valueHeight;
-            const qreal labelHeight = m_layout.textHeight(t.label, Font::BodyBold, w);
+            const qreal labelHeight =
+                m_layout.textHeight(t.label, Font::BodyBold, w, ReportPageLayout::LabelLines);
             m_layout.drawText(QRectF(box.left() + pad, y, w, labelHeight), t.label, Font::BodyBold,
-                              ReportPalette::text());
+                              ReportPalette::text(), Qt::AlignLeft | Qt::AlignTop,
+                              ReportPageLayout::LabelLines);
             y += labelHeight + m_layout.pt(2);
             m_layout.drawText(QRectF(box.left() + pad, y, w, box.bottom() - y), t.note, Font::Small,
-                              ReportPalette::mutedText());
+                              ReportPalette::mutedText(), Qt::AlignLeft | Qt::AlignTop,
+                              ReportPageLayout::LabelLines);
         }
         m_layout.advance(height + gap);
     }
@@ -183,16 +200,19 @@ void ReportOverviewPainter::statusTable(const store::ReportSummary &summary) {
         p.setBrush(color);
         p.drawRect(QRectF(m_layout.left(), y + (row - swatch) / 2, swatch, swatch));
         p.restore();
-        m_layout.drawText(QRectF(m_layout.left() + swatch * 1.8, y, labelWidth, row), label,
-                          Font::Body, ReportPalette::text(), Qt::AlignLeft | Qt::AlignVCenter);
+        // One line each: a status name from a newer schema is elided, never wrapped into the
+        // next row.
+        m_layout.drawText(QRectF(m_layout.left() + swatch * 1.8, y, labelWidth - swatch * 1.8, row),
+                          label, Font::Body, ReportPalette::text(),
+                          Qt::AlignLeft | Qt::AlignVCenter, 1);
         m_layout.drawText(QRectF(m_layout.left() + labelWidth, y, numberWidth, row),
                           ReportText::number(count.count), Font::BodyBold, ReportPalette::text(),
-                          Qt::AlignRight | Qt::AlignVCenter);
+                          Qt::AlignRight | Qt::AlignVCenter, 1);
         const double share =
             summary.runsTotal > 0 ? 100.0 * double(count.count) / double(summary.runsTotal) : 0;
         m_layout.drawText(QRectF(m_layout.left() + labelWidth + numberWidth, y, shareWidth, row),
                           tr("%1 %").arg(QLocale().toString(share, 'f', 1)), Font::Body,
-                          ReportPalette::mutedText(), Qt::AlignRight | Qt::AlignVCenter);
+                          ReportPalette::mutedText(), Qt::AlignRight | Qt::AlignVCenter, 1);
         const qreal length = barSpace * 0.92 * share / 100.0;
         p.save();
         p.setPen(Qt::NoPen);

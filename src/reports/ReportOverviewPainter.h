@@ -11,7 +11,7 @@ namespace dedup::reports {
 class ReportPageLayout;
 
 // The first part of the report: the title, the notices a reader must not miss (raw values
-// shown; the audit chain's verdict), what the report was made with (when, by whom, which
+// revealed; the audit chain's verdict), what the report was made with (when, by whom, which
 // filter) and the headline figures.
 class ReportOverviewPainter {
     Q_DECLARE_TR_FUNCTIONS(ReportOverviewPainter)
@@ -20,7 +20,7 @@ public:
     explicit ReportOverviewPainter(ReportPageLayout &layout);
 
     void title(const store::ReportSummary &summary);
-    // The raw-values warning (only when shown) and the audit verdict, as framed call-outs.
+    // The raw-values warning (only when revealed) and the audit verdict, as framed call-outs.
     void notices(const store::ReportSummary &summary);
     void parameters(const store::ReportSummary &summary);
     void figures(const store::ReportSummary &summary);

@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 #include <QFont>
 #include <QFontMetricsF>
+#include <QList>
 #include <QRectF>
 #include <QString>
 
@@ -52,26 +53,51 @@ public:
     void advance(qreal height) { m_y += height; }
     qreal remaining() const { return m_content.bottom() - m_y; }
     // Starts a new page when less than `height` is left on this one (and this page is not
-    // empty: a block taller than a whole page is drawn from the top and clipped).
+    // empty). No block is taller than a page: texts are bounded (drawText()).
     // True when a page was started.
     bool ensureSpace(qreal height);
     void newPage();
     int pageNumber() const { return m_page; }
     bool atPageTop() const { return qFuzzyCompare(m_y, m_content.top()); }
 
-    // Height of `text` wrapped to `width` in `font` (long words break anywhere).
-    qreal textHeight(const QString &text, Font font, qreal width) const;
-    // Draws wrapped text into `rect` (no page logic).
+    // Every text of the report is drawn through drawText(), as plain text bounded to its box:
+    // it wraps at word boundaries (a word wider than the box, such as a hash or a name without
+    // spaces, breaks anywhere) into at most `maxLines` lines, and no more than the box is tall;
+    // when the text goes on beyond them, the last line shown ends in "…". So a value of any
+    // length (a 10,000-character workflow name, an operator's essay of a reason) takes a
+    // bounded block and never runs over the margins, the footer or the next column; the
+    // whole value is in the CSV and JSON Lines exports. Wrapping first keeps ordinary long
+    // texts (reasons, notices) whole; eliding bounds the rest.
+    static constexpr int TextLines = 12; // a paragraph, a call-out, a table cell
+    static constexpr int LabelLines = 3; // a label, a column title, a parameter's name
+    static constexpr int HeadingLines = 2;
+
+    // Height of `text` wrapped to `width` in `font`, at most `maxLines` lines.
+    qreal textHeight(const QString &text, Font font, qreal width, int maxLines = TextLines) const;
+    // Draws `text` into `rect` (no page logic), bounded as described above. A box shorter
+    // than one line still gets that one line.
     void drawText(const QRectF &rect, const QString &text, Font font, const QColor &color = {},
-                  Qt::Alignment alignment = Qt::AlignLeft | Qt::AlignTop);
+                  Qt::Alignment alignment = Qt::AlignLeft | Qt::AlignTop, int maxLines = TextLines);
     // A paragraph across the column at y(), then a small gap.
-    void paragraph(const QString &text, Font font = Font::Body, const QColor &color = {});
+    void paragraph(const QString &text, Font font = Font::Body, const QColor &color = {},
+                   int maxLines = TextLines);
     // A section heading with a rule under it, kept on one page with `keepWith` of what follows.
     void heading(const QString &text, qreal keepWith = 0);
     // Draws the last page's footer. Call once, after everything else.
     void finish();
 
 private:
+    // One line of a laid-out text: its characters and where it sits in the block.
+    struct TextLine {
+        QString text;
+        qreal top = 0;
+        qreal ascent = 0;
+        qreal height = 0;
+    };
+    // `text` laid out into lines of `width`: at most `maxLines`, and only as many as fit in
+    // `maxHeight` (but always the first); the last one elided when text is left over.
+    QList<TextLine> layOut(const QString &text, Font font, qreal width, qreal maxHeight,
+                           int maxLines) const;
     void drawPageFrame();
 
     QPagedPaintDevice &m_device;

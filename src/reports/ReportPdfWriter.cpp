@@ -1,5 +1,6 @@
 #include "reports/ReportPdfWriter.h"
 
+#include "core/DisplayText.h"
 #include "reports/OwnerOnlyFile.h"
 #include "reports/ReportChartPainter.h"
 #include "reports/ReportOverviewPainter.h"
@@ -23,8 +24,47 @@ using Font = ReportPageLayout::Font;
 
 // 300 dpi: the charts' hairlines and small text are exact in print; the PDF stays vector.
 constexpr int Resolution = 300;
-// A reason is free text; a table row must still fit on a page.
-constexpr int MaxReasonChars = 800;
+// The longest value kept for drawing. Cells and lines elide long before this (the layout
+// bounds every text, ReportPageLayout::drawText()); the cut only bounds the work of laying a
+// huge value out.
+constexpr int MaxValueChars = 2000;
+
+QString shownValue(const QString &value) {
+    return core::DisplayText::shown(value, MaxValueChars);
+}
+
+void showLabels(QList<store::ReportCount> &counts) {
+    for (store::ReportCount &count : counts)
+        count.label = shownValue(count.label);
+}
+
+// The summary as the PDF draws it: every value that comes from the store or the caller
+// (names, roles, reasons, labels, the filter) through core::DisplayText, so bidi overrides,
+// zero-width and control characters are drawn as visible markers ("‹U+202E›") and cannot
+// reorder, hide or fake the text around them. Names the report recognises (statuses, action
+// kinds) are plain and unchanged by this.
+store::ReportSummary displayed(store::ReportSummary s) {
+    for (QString *text : {&s.generatedBy, &s.clientAddr, &s.osUser, &s.host, &s.spec.revealReason,
+                          &s.audit.headHash})
+        *text = shownValue(*text);
+    for (QString &name : s.spec.workflows)
+        name = shownValue(name);
+    for (QString &name : s.spec.operators)
+        name = shownValue(name);
+    if (s.audit.firstBreak)
+        s.audit.firstBreak->problemText = shownValue(s.audit.firstBreak->problemText);
+    showLabels(s.runsByStatus);
+    showLabels(s.runsByWorkflow);
+    showLabels(s.failureClasses);
+    showLabels(s.actionsByKind);
+    showLabels(s.actionsByOperator);
+    for (store::ReportAction &a : s.actions) {
+        for (QString *text : {&a.dbRole, &a.osUser, &a.action, &a.reason, &a.outcome,
+                              &a.beforeState, &a.afterState})
+            *text = shownValue(*text);
+    }
+    return s;
+}
 
 QString share(qint64 part, qint64 whole) {
     if (whole <= 0)
@@ -36,7 +76,7 @@ QString share(qint64 part, qint64 whole) {
 } // namespace
 
 ReportPdfWriter::ReportPdfWriter(store::ReportSummary summary)
-    : m_summary(std::move(summary)) {}
+    : m_summary(displayed(std::move(summary))) {}
 
 bool ReportPdfWriter::write(QIODevice &out) {
     m_pages = 0;
@@ -98,7 +138,8 @@ int ReportPdfWriter::render(QIODevice &device, int totalPages) {
     decoration.footerLeft =
         tr("Generated %1 by %2 \u00b7 %3")
             .arg(ReportText::dateTime(m_summary.generatedAt), m_summary.generatedBy,
-                 spec.revealRaw ? tr("RAW KEYS AND PAYLOADS") : tr("keys and payloads redacted"));
+                 spec.revealRaw ? tr("RAW VALUES REVEALED")
+                                : tr("keys, payloads and reasons redacted"));
     decoration.totalPages = totalPages;
     ReportPageLayout layout(writer, painter, decoration);
 
@@ -213,13 +254,18 @@ void ReportPdfWriter::drawActions(ReportPageLayout &layout) {
     if (!note.isEmpty())
         layout.paragraph(note, Font::BodyBold, ReportPalette::alertText());
     for (const store::ReportAction &action : m_summary.actions) {
-        // The role is the server's record; the OS user is what the client reported.
-        QString who = action.dbRole;
+        // The role is the server's record; the OS user is what the client reported. Each is
+        // cut to a label's length, so a long one leaves room in the cell for the other.
+        const auto label = [](const QString &text) {
+            return core::DisplayText::shown(text, core::DisplayText::LabelChars);
+        };
+        QString who = label(action.dbRole);
         if (!action.osUser.isEmpty() && action.osUser != action.dbRole)
-            who += QLatin1Char('\n') + tr("OS user %1 (reported by client)").arg(action.osUser);
-        QString reason = action.reason;
-        if (reason.size() > MaxReasonChars)
-            reason = reason.left(MaxReasonChars) + QChar(0x2026);
+            who +=
+                QLatin1Char('\n') + tr("OS user %1 (reported by client)").arg(label(action.osUser));
+        // Raw when the report was revealed (ReportQueries reads it so only then), otherwise
+        // its keyed hash; either way bounded to its cell (ReportTablePainter::CellLines).
+        const QString &reason = action.reason;
         table.addRow(
             {ReportText::shortDateTime(action.at).replace(QLatin1Char(' '), QLatin1Char('\n')), who,
              ReportText::actionLabel(action.action),

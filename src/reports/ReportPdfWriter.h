@@ -17,8 +17,12 @@ class ReportPageLayout;
 // by status over time, failure classes and actions by kind; tables of runs by workflow,
 // actions by operator and the operator actions themselves. Every page carries "Page n of N".
 //
-// Drawn from a ReportSummary only, so it needs no database and shows no raw key: the summary
-// carries none. Needs a QGuiApplication (fonts); may run on any thread.
+// Drawn from a ReportSummary only, so it needs no database and shows no key or payload: the
+// summary carries none. The operators' reasons are as the summary holds them: hashed, or raw
+// when the report was revealed (summary.spec.revealRaw, audited by ReportExporter::begin());
+// the document then says so on its first page and in every footer. Every value is drawn as
+// core::DisplayText::visible() shows it and bounded to its box (ReportPageLayout::drawText()).
+// Needs a QGuiApplication (fonts); may run on any thread.
 class ReportPdfWriter {
     Q_DECLARE_TR_FUNCTIONS(ReportPdfWriter)
 

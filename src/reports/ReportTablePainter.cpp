@@ -31,7 +31,7 @@ qreal ReportTablePainter::rowHeight(const QStringList &cells) const {
     qreal height = metrics.height();
     for (int c = 0; c < m_columns.size(); ++c) {
         const qreal width = m_widths.at(c) - 2 * cellPadding();
-        height = qMax(height, m_layout.textHeight(cells.value(c), Font::Small, width));
+        height = qMax(height, m_layout.textHeight(cells.value(c), Font::Small, width, CellLines));
     }
     return height + 2 * cellPadding() * 0.8;
 }
@@ -50,16 +50,19 @@ void ReportTablePainter::drawHeader() {
     const bool continued = m_rows > 0;
     if (continued) {
         const QString caption = tr("%1 (continued)").arg(m_caption);
-        const qreal h = m_layout.textHeight(caption, Font::SmallBold, m_layout.width());
+        const qreal h = m_layout.textHeight(caption, Font::SmallBold, m_layout.width(),
+                                            ReportPageLayout::LabelLines);
         m_layout.drawText(QRectF(m_layout.left(), m_layout.y(), m_layout.width(), h), caption,
-                          Font::SmallBold, ReportPalette::mutedText());
+                          Font::SmallBold, ReportPalette::mutedText(), Qt::AlignLeft | Qt::AlignTop,
+                          ReportPageLayout::LabelLines);
         m_layout.advance(h + m_layout.pt(2));
     }
     const qreal height = [&] {
         qreal h = 0;
         for (int c = 0; c < m_columns.size(); ++c)
             h = qMax(h, m_layout.textHeight(titles.at(c), Font::SmallBold,
-                                            m_widths.at(c) - 2 * cellPadding()));
+                                            m_widths.at(c) - 2 * cellPadding(),
+                                            ReportPageLayout::LabelLines));
         return h + 2 * cellPadding();
     }();
     QPainter &p = m_layout.painter();
@@ -76,7 +79,8 @@ void ReportTablePainter::drawHeader() {
         const QRectF cell(x + cellPadding(), m_layout.y() + cellPadding(),
                           m_widths.at(c) - 2 * cellPadding(), height - 2 * cellPadding());
         m_layout.drawText(cell, titles.at(c), Font::SmallBold, ReportPalette::text(),
-                          m_columns.at(c).alignment | Qt::AlignVCenter);
+                          m_columns.at(c).alignment | Qt::AlignVCenter,
+                          ReportPageLayout::LabelLines);
         x += m_widths.at(c);
     }
     m_layout.advance(height);
@@ -105,7 +109,7 @@ void ReportTablePainter::addRow(const QStringList &cells) {
         const QRectF cell(x + pad, m_layout.y() + pad * 0.8, m_widths.at(c) - 2 * pad,
                           height - 1.6 * pad);
         m_layout.drawText(cell, cells.value(c), Font::Small, ReportPalette::text(),
-                          m_columns.at(c).alignment | Qt::AlignTop);
+                          m_columns.at(c).alignment | Qt::AlignTop, CellLines);
         x += m_widths.at(c);
     }
     p.save();

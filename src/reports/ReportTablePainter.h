@@ -15,9 +15,11 @@ struct ReportColumn {
     Qt::Alignment alignment = Qt::AlignLeft;
 };
 
-// A table drawn row by row at the layout's cursor. Cells wrap (long reasons, hashes); a row
-// never splits across pages: when it does not fit, the table goes on on the next page under
-// "<caption> (continued)" and its header again.
+// A table drawn row by row at the layout's cursor. Cells wrap (long reasons, hashes) to at
+// most CellLines lines, the last one elided with "…" when the value goes on, so a row is
+// never taller than a page and no cell runs into the next column; column titles take at most
+// ReportPageLayout::LabelLines. A row never splits across pages: when it does not fit, the
+// table goes on on the next page under "<caption> (continued)" and its header again.
 class ReportTablePainter {
     Q_DECLARE_TR_FUNCTIONS(ReportTablePainter)
 
@@ -28,6 +30,8 @@ public:
     qreal minimumHeight() const;
     void addRow(const QStringList &cells);
     int rows() const { return m_rows; }
+    // The most lines a cell shows (a long reason reads in full up to about 400 characters).
+    static constexpr int CellLines = 12;
     // Ends the table (a gap below it). A table without rows says "None." instead.
     void finish(const QString &emptyText = {});
 

@@ -1,5 +1,6 @@
 #include "reports/ReportText.h"
 
+#include "core/DisplayText.h"
 #include "reports/ReportPalette.h"
 
 #include <QLocale>
@@ -41,8 +42,24 @@ QString ReportText::range(const store::ReportSpec &spec) {
     return tr("%1 to %2 (end exclusive)").arg(dateTime(spec.from), dateTime(spec.to));
 }
 
+namespace {
+
+// A filter's values as the report lists them: each one visible (core::DisplayText) and cut
+// to the length of a label, so a long name leaves room for the others.
+QString shownList(const QStringList &values) {
+    QStringList shown;
+    for (const QString &value : values)
+        shown << core::DisplayText::shown(value, core::DisplayText::LabelChars);
+    return shown.join(u", ");
+}
+
+// The reason given for a reveal, as the report quotes it (its whole text is in the audit log).
+constexpr int QuotedReasonChars = 300;
+
+} // namespace
+
 QString ReportText::workflows(const store::ReportSpec &spec) {
-    return spec.workflows.isEmpty() ? tr("all workflows") : spec.workflows.join(u", ");
+    return spec.workflows.isEmpty() ? tr("all workflows") : shownList(spec.workflows);
 }
 
 QString ReportText::statuses(const store::ReportSpec &spec) {
@@ -55,19 +72,22 @@ QString ReportText::statuses(const store::ReportSpec &spec) {
 }
 
 QString ReportText::operators(const store::ReportSpec &spec) {
-    return spec.operators.isEmpty() ? tr("all operators") : spec.operators.join(u", ");
+    return spec.operators.isEmpty() ? tr("all operators") : shownList(spec.operators);
 }
 
 QString ReportText::redaction(const store::ReportSpec &spec) {
+    // What a revealed PDF holds is said exactly: the operators' reasons raw, and no key or
+    // payload at all (neither raw nor hashed), so nothing in it passes a hash off as a value.
     if (spec.revealRaw)
-        return tr("RAW: the CSV and JSON Lines files of this report show idempotency keys, "
-                  "scopes, correlation ids and payloads unredacted. Reason given: \"%1\". The "
-                  "disclosure was written to the audit log before any row was exported. This "
-                  "document itself shows no key or payload.")
-            .arg(spec.revealReason);
-    return tr("Redacted: keys, scopes, correlation ids and payloads are replaced by a keyed hash "
-              "(HMAC-SHA256, a fresh key per report), so equal values still match within this "
-              "report and nowhere else.");
+        return tr("RAW: this report was made with raw values revealed. Reason given: \"%1\". "
+                  "The disclosure was written to the audit log before any row was read. This "
+                  "document shows the operators' reasons as they wrote them; it holds no "
+                  "idempotency key, scope, correlation id or payload, raw or hashed. The CSV and "
+                  "JSON Lines files of a revealed report show those unredacted.")
+            .arg(core::DisplayText::shown(spec.revealReason, QuotedReasonChars));
+    return tr("Redacted: keys, scopes, correlation ids, payloads and operators' reasons are "
+              "replaced by a keyed hash (HMAC-SHA256, a fresh key per report), so equal values "
+              "still match within this report and nowhere else.");
 }
 
 QString ReportText::auditVerdict(const store::AuditVerification &audit) {

@@ -21,10 +21,12 @@ public:
     static QString number(qint64 value);                 // "12,345"
     static QString duration(qint64 seconds);             // "3 d 4 h", "12 min", "40 s"
     static QString range(const store::ReportSpec &spec); // "from … to … (UTC)"
+    // The filters; each workflow or operator shown visible and cut to a label's length.
     static QString workflows(const store::ReportSpec &spec);
     static QString statuses(const store::ReportSpec &spec);
     static QString operators(const store::ReportSpec &spec);
-    // One line on whether keys and payloads are redacted, or shown raw and why.
+    // Whether keys, payloads and operators' reasons are redacted, or revealed raw (why, and
+    // what this document then shows).
     static QString redaction(const store::ReportSpec &spec);
     // "intact (head: row 42, hash 9f2c…)" or what broke where.
     static QString auditVerdict(const store::AuditVerification &audit);

@@ -1,57 +1,114 @@
 #include "store/CorrelationQueries.h"
 
 #include "store/PgConnection.h"
+#include "store/ReadTransaction.h"
 
 namespace dedup::store {
 
-RunQuery CorrelationQueries::runs(const QString &correlationId, int limit, qint64 ofRun) {
+namespace {
+
+// The correlation's run ids as the store finds them for the login.
+QString runIds(qint64 ofRun) {
+    return ofRun > 0 ? QStringLiteral("dedup.run_ids_by_correlation_of($1::bigint)")
+                     : QStringLiteral("dedup.run_ids_by_correlation($1)");
+}
+
+// The order key (created_at, id) of a ListPage, as $3 and $4: created_at is sent as
+// microseconds since the epoch, exact (it was read as such: created_us).
+QString pageKey() {
+    return QStringLiteral("(timestamptz 'epoch' + $3::bigint * interval '1 microsecond',"
+                          " $4::bigint)");
+}
+
+RunQuery correlationQuery(const QString &sql, const QString &correlationId, qint64 ofRun,
+                          qint64 limit) {
     RunQuery query;
-    // server_now on every row: one statement, one snapshot, no second round trip.
-    query.sql = QStringLiteral(
-        "SELECT r.id, r.scope, r.idem_key, r.workflow, r.workflow_version, r.status,"
-        " r.attempt, r.max_attempts, r.lease_owner, r.lease_token, r.lease_expires_at,"
-        " COALESCE(r.lease_expires_at <= now(), false) AS lease_expired,"
-        " r.created_at, r.updated_at, r.finished_at,"
-        " r.last_error->>'class' AS last_error_class, r.review_reason,"
-        " (extract(epoch FROM r.created_at) * 1000000)::bigint AS created_us,"
-        " s.total, s.done, s.failed, s.uncertain, s.skipped, s.in_progress, s.pending,"
-        " now() AS server_now"
-        // The correlation id and the keys are protected (0016_protected_columns.sql): the
-        // store finds the correlation's runs, the oldest $2 are picked by id under the
-        // login's row-level security, and dedup.runs_redacted reads them (hashed for every
-        // login but the owner).
-        " FROM dedup.runs_redacted(ARRAY("
-        "   SELECT c.id FROM dedup.runs c"
-        "    WHERE c.id = ANY (ARRAY(SELECT %1))"
-        "    ORDER BY c.created_at, c.id LIMIT $2), false) r"
-        " CROSS JOIN LATERAL ("
-        "   SELECT count(*) AS total,"
-        "          count(*) FILTER (WHERE x.status = 'done') AS done,"
-        "          count(*) FILTER (WHERE x.status = 'failed') AS failed,"
-        "          count(*) FILTER (WHERE x.status = 'uncertain') AS uncertain,"
-        "          count(*) FILTER (WHERE x.status = 'skipped') AS skipped,"
-        "          count(*) FILTER (WHERE x.status = 'in_progress') AS in_progress,"
-        "          count(*) FILTER (WHERE x.status = 'pending') AS pending"
-        "   FROM dedup.steps x WHERE x.run_id = r.id) s"
-        " ORDER BY r.created_at, r.id");
-    query.sql =
-        query.sql.arg(ofRun > 0 ? QStringLiteral("dedup.run_ids_by_correlation_of($1::bigint)")
-                                : QStringLiteral("dedup.run_ids_by_correlation($1)"));
+    query.sql = sql;
     if (ofRun > 0)
         query.params.add(ofRun);
     else
         query.params.add(correlationId);
-    query.params.add(qint64(qMax(0, limit)) + 1);
+    query.params.add(limit);
+    return query;
+}
+
+} // namespace
+
+RunQuery CorrelationQueries::runs(const QString &correlationId, int limit, qint64 ofRun,
+                                  const ListPage &page) {
+    const bool older = page.step == ListPage::Step::Older && page.id > 0;
+    // The correlation id and the keys are protected (0016_protected_columns.sql): the store
+    // finds the correlation's runs, the page is picked by (created_at, id) under the login's
+    // row-level security, and dedup.runs_redacted reads it (hashed for every login but the
+    // owner). runs_total, runs_newer and server_now come on every row (one statement, one
+    // snapshot): on a row with a NULL id when the page is empty.
+    const QString sql = QStringLiteral(
+        "WITH ids AS MATERIALIZED ("
+        "   SELECT c.id, c.created_at FROM dedup.runs c"
+        "    WHERE c.id = ANY (ARRAY(SELECT %1))),"
+        " page AS ("
+        "   SELECT i.id FROM ids i WHERE %2"
+        "    ORDER BY i.created_at DESC, i.id DESC LIMIT $2)"
+        " SELECT (SELECT count(*) FROM ids) AS runs_total,"
+        "        (SELECT count(*) FROM ids i WHERE %3) AS runs_newer,"
+        "        now() AS server_now, x.*"
+        " FROM (SELECT 1) AS one LEFT JOIN ("
+        "   SELECT r.id, r.scope, r.idem_key, r.workflow, r.workflow_version, r.status,"
+        "   r.attempt, r.max_attempts, r.lease_owner, r.lease_token, r.lease_expires_at,"
+        "   COALESCE(r.lease_expires_at <= now(), false) AS lease_expired,"
+        "   r.created_at, r.updated_at, r.finished_at,"
+        "   r.last_error->>'class' AS last_error_class, r.review_reason,"
+        "   (extract(epoch FROM r.created_at) * 1000000)::bigint AS created_us,"
+        "   s.total, s.done, s.failed, s.uncertain, s.skipped, s.in_progress, s.pending"
+        "   FROM dedup.runs_redacted(ARRAY(SELECT p.id FROM page p), false) r"
+        "   CROSS JOIN LATERAL ("
+        "     SELECT count(*) AS total,"
+        "            count(*) FILTER (WHERE x.status = 'done') AS done,"
+        "            count(*) FILTER (WHERE x.status = 'failed') AS failed,"
+        "            count(*) FILTER (WHERE x.status = 'uncertain') AS uncertain,"
+        "            count(*) FILTER (WHERE x.status = 'skipped') AS skipped,"
+        "            count(*) FILTER (WHERE x.status = 'in_progress') AS in_progress,"
+        "            count(*) FILTER (WHERE x.status = 'pending') AS pending"
+        "     FROM dedup.steps x WHERE x.run_id = r.id) s) x ON true"
+        " ORDER BY x.created_at, x.id");
+    RunQuery query =
+        correlationQuery(sql.arg(runIds(ofRun),
+                                 older ? QStringLiteral("(i.created_at, i.id) < ") + pageKey()
+                                       : QStringLiteral("true"),
+                                 older ? QStringLiteral("(i.created_at, i.id) >= ") + pageKey()
+                                       : QStringLiteral("false")),
+                         correlationId, ofRun, qMax(0, limit));
+    if (older)
+        query.params.add(page.atMicros).add(page.id);
+    return query;
+}
+
+RunQuery CorrelationQueries::pageStart(const QString &correlationId, int limit, qint64 ofRun,
+                                       const ListPage &page) {
+    const bool newer = page.step == ListPage::Step::Newer && page.id > 0;
+    const QString sql = QStringLiteral(
+        "SELECT (extract(epoch FROM c.created_at) * 1000000)::bigint AS created_us, c.id"
+        " FROM dedup.runs c"
+        " WHERE c.id = ANY (ARRAY(SELECT %1)) AND %2"
+        " ORDER BY c.created_at, c.id OFFSET $2 LIMIT 1");
+    RunQuery query = correlationQuery(
+        sql.arg(runIds(ofRun), newer ? QStringLiteral("(c.created_at, c.id) > ") + pageKey()
+                                     : QStringLiteral("true")),
+        correlationId, ofRun, qMax(0, limit));
+    if (newer)
+        query.params.add(page.atMicros).add(page.id);
     return query;
 }
 
 QList<CorrelatedRun> CorrelationQueries::readRuns(const PgResult &result, int limit, bool *more) {
     QList<CorrelatedRun> rows;
     *more = false;
-    if (!result.ok())
+    if (!result.ok() || result.rows() == 0)
         return rows;
     for (int i = 0; i < result.rows(); ++i) {
-        if (i == limit) {
+        if (result.isNull(i, "id"))
+            continue; // the one row of an empty page
+        if (rows.size() == limit) {
             *more = true;
             break;
         }
@@ -84,30 +141,48 @@ QList<CorrelatedRun> CorrelationQueries::readRuns(const PgResult &result, int li
         r.stepsPending = int(result.toInt64(i, "pending"));
         rows.append(std::move(r));
     }
+    // Older runs exist when the correlation has more than the page and those newer than it.
+    if (result.toInt64(0, "runs_total") > result.toInt64(0, "runs_newer") + rows.size())
+        *more = true;
     return rows;
 }
 
 std::optional<CorrelationSnapshot> CorrelationQueries::read(PgConnection &connection,
                                                             const QString &correlationId, int limit,
-                                                            PgError *error, qint64 ofRun) {
-    const RunQuery query = runs(correlationId, limit, ofRun);
-    const PgResult result = connection.exec(query.sql, query.params);
-    if (!result.ok()) {
-        *error = result.error();
-        return std::nullopt;
+                                                            PgError *error, qint64 ofRun,
+                                                            const ListPage &page) {
+    const auto exec = [&](const RunQuery &query, PgResult *result) {
+        *result = connection.exec(query.sql, query.params);
+        if (!result->ok())
+            *error = result->error();
+        return result->ok();
+    };
+    ListPage shown = page;
+    PgResult result;
+    if (page.step == ListPage::Step::Newer || page.step == ListPage::Step::Oldest) {
+        // Where the page starts and the page itself: one snapshot.
+        ReadTransaction tx(connection);
+        if (!tx.begin(error) || !exec(pageStart(correlationId, limit, ofRun, page), &result))
+            return std::nullopt;
+        shown = result.rows() > 0
+                    ? ListPage::older(result.toInt64(0, "id"), result.toInt64(0, "created_us"))
+                    : ListPage::newest();
+        if (!exec(runs(correlationId, limit, ofRun, shown), &result) || !tx.commit(error))
+            return std::nullopt;
+    } else {
+        if (page.step == ListPage::Step::Older && page.id <= 0)
+            shown = ListPage::newest();
+        if (!exec(runs(correlationId, limit, ofRun, shown), &result))
+            return std::nullopt;
     }
     CorrelationSnapshot snapshot;
     snapshot.correlationId = correlationId;
+    snapshot.page = shown;
     snapshot.runs = readRuns(result, limit, &snapshot.more);
     if (result.rows() > 0) {
+        snapshot.total = result.toInt64(0, "runs_total");
+        snapshot.newer = result.toInt64(0, "runs_newer");
         snapshot.serverNow = result.toDateTime(0, "server_now");
-    } else {
-        const PgResult now = connection.exec(QStringLiteral("SELECT now()"));
-        if (!now.ok()) {
-            *error = now.error();
-            return std::nullopt;
-        }
-        snapshot.serverNow = now.toDateTime(0, 0);
     }
     return snapshot;
 }

@@ -81,12 +81,35 @@ OperatorResult<ReportSummary> ReportQueries::summarize(const ReportSpec &spec) {
     summary.host = QSysInfo::machineHostName();
     summary.bucketUnit = bucketUnitFor(spec.from, spec.to);
 
+    // Revealed, the summary shows the operators' reasons raw. Only inside a report whose reveal
+    // is recorded: ReportExporter::begin() commits the audit row first and names it in the
+    // report's transaction (dedup.report_reveal). A summary on its own never reveals.
+    const bool inReport = PQtransactionStatus(m_conn.handle()) == PQTRANS_INTRANS;
+    if (spec.revealRaw) {
+        bool revealed = false;
+        if (inReport) {
+            const PgResult named = m_conn.exec(
+                QStringLiteral("SELECT COALESCE(current_setting('dedup.report_reveal', true), '')"
+                               " <> '' AS revealed"));
+            if (!named.ok())
+                return Result::failure(named.error());
+            revealed = named.toBool(0, "revealed");
+        }
+        if (!revealed) {
+            PgError notRevealed;
+            notRevealed.message = tr("Raw values need a report begun with its audited reveal "
+                                     "(ReportExporter::begin()); this summary would show them "
+                                     "unaudited.");
+            return Result::failure(StoreErrorKind::InvalidArgument, notRevealed);
+        }
+    }
+
     // Inside a report's transaction (ReportExporter::begin()) the summary reads the snapshot
     // that report's rows come from; alone, it opens its own.
     // Its own transaction draws its own report key (operators' reasons are hashed under it).
     std::optional<ReadTransaction> transaction;
     PgError error;
-    if (PQtransactionStatus(m_conn.handle()) != PQTRANS_INTRANS) {
+    if (!inReport) {
         transaction.emplace(m_conn);
         if (!transaction->begin(&error))
             return Result::failure(error);
@@ -231,8 +254,8 @@ OperatorResult<ReportSummary> ReportQueries::summarize(const ReportSpec &spec) {
                      " WHERE %1 ORDER BY a.id DESC LIMIT $%2) newest ORDER BY id")
                      .arg(where)
                      .arg(params.size())
-                     // the summary never shows a raw value (the PDF is drawn from it)
-                     .arg(ReportSql::actionReason(false)),
+                     // hashed unless the report is revealed (checked above)
+                     .arg(ReportSql::actionReason(spec.revealRaw)),
                  params, &result))
             return Result::failure(result.error());
         for (int row = 0; row < result.rows(); ++row) {

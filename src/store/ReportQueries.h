@@ -30,8 +30,11 @@ public:
     // name). Errors: InvalidArgument (spec.validate() failed; message = its text),
     // PermissionDenied, QueryCanceled, ConnectionLost, ...
     //
-    // The summary holds no raw key, scope, correlation id or payload whatever spec.revealRaw
-    // says, so it never needs the reveal audit row.
+    // The summary holds no key, scope, correlation id or payload, raw or hashed. The operators'
+    // reasons of its actions table are hashed under the report's key, or raw with
+    // spec.revealRaw: then only inside a report begun by ReportExporter::begin() with that
+    // spec, which recorded the reveal's audit row and named it in the transaction; alone, or
+    // in a report that was not revealed, a revealing spec fails with InvalidArgument.
     OperatorResult<ReportSummary> summarize(const ReportSpec &spec);
 
     // The bucket width summarize() uses for a range: "hour" up to 2 days, "day" up to 92

@@ -94,13 +94,45 @@ RunQuery RunDetailQueries::steps(qint64 runId, int limit) {
                  runId, limit);
 }
 
-RunQuery RunDetailQueries::events(qint64 runId, int limit) {
-    return byRun(QStringLiteral("SELECT e.id, e.run_id, e.at, e.kind, e.actor, e.attempt,"
-                                " e.step, ") +
-                     jsonColumns(QStringLiteral("e"), QStringLiteral("detail")) +
-                     QStringLiteral(" FROM dedup.events_redacted($1, $2::integer) e"
-                                    " ORDER BY e.id DESC"),
-                 runId, limit);
+RunQuery RunDetailQueries::events(qint64 runId, int limit, qint64 beforeId) {
+    const QString columns =
+        QStringLiteral("SELECT e.id, e.run_id, e.at, e.kind, e.actor, e.attempt, e.step, ") +
+        jsonColumns(QStringLiteral("e"), QStringLiteral("detail"));
+    if (beforeId <= 0) {
+        return byRun(columns + QStringLiteral(" FROM dedup.events_redacted($1, $2::integer) e"
+                                              " ORDER BY e.id DESC"),
+                     runId, limit);
+    }
+    // The redacted read returns the newest N: N = the events from beforeId on plus the page
+    // (+ 1), of which the page is what lies before beforeId.
+    RunQuery query = byRun(columns + QStringLiteral(" FROM dedup.events_redacted($1,"
+                                                    " ((SELECT count(*) FROM dedup.events x"
+                                                    "    WHERE x.run_id = $1 AND x.id >= $3)"
+                                                    "  + $2)::integer) e"
+                                                    " WHERE e.id < $3 ORDER BY e.id DESC LIMIT $2"),
+                           runId, limit);
+    query.params.add(beforeId);
+    return query;
+}
+
+RunQuery RunDetailQueries::eventCounts(qint64 runId, qint64 fromId) {
+    RunQuery query = byRun(QStringLiteral("SELECT count(*) AS total,"
+                                          " count(*) FILTER (WHERE $2::bigint > 0 AND e.id >= $2)"
+                                          " AS newer"
+                                          " FROM dedup.events e WHERE e.run_id = $1"),
+                           runId);
+    query.params.add(fromId);
+    return query;
+}
+
+RunQuery RunDetailQueries::eventPageStart(qint64 runId, const ListPage &page, int limit) {
+    RunQuery query = byRun(QStringLiteral("SELECT e.id FROM dedup.events e"
+                                          " WHERE e.run_id = $1 AND e.id > $2"
+                                          " ORDER BY e.id OFFSET $3 LIMIT 1"),
+                           runId);
+    query.params.add(page.step == ListPage::Step::Newer ? page.id : qint64(0));
+    query.params.add(qint64(qMax(0, limit)));
+    return query;
 }
 
 RunQuery RunDetailQueries::audit(qint64 runId, int limit) {
@@ -269,6 +301,7 @@ QList<CommandRow> RunDetailQueries::readCommands(const PgResult &result, int lim
 
 std::optional<RunDetailSnapshot> RunDetailQueries::readSnapshot(PgConnection &connection,
                                                                 qint64 runId, const Limits &limits,
+                                                                const ListPage &eventPage,
                                                                 PgError *error) {
     ReadTransaction tx(connection);
     if (!tx.begin(error))
@@ -290,9 +323,20 @@ std::optional<RunDetailSnapshot> RunDetailQueries::readSnapshot(PgConnection &co
         if (!exec(steps(runId, limits.steps), &result))
             return std::nullopt;
         snapshot.steps = readSteps(result, limits.steps, &snapshot.moreSteps);
-        if (!exec(events(runId, limits.events), &result))
+        qint64 before = eventPage.step == ListPage::Step::Older ? eventPage.id : 0;
+        if (eventPage.step == ListPage::Step::Newer || eventPage.step == ListPage::Step::Oldest) {
+            if (!exec(eventPageStart(runId, eventPage, limits.events), &result))
+                return std::nullopt;
+            before = result.rows() > 0 ? result.toInt64(0, "id") : 0;
+        }
+        if (!exec(events(runId, limits.events, before), &result))
             return std::nullopt;
         snapshot.events = readEvents(result, limits.events, &snapshot.moreEvents);
+        if (!exec(eventCounts(runId, before), &result))
+            return std::nullopt;
+        snapshot.eventCount = result.toInt64(0, "total");
+        snapshot.newerEvents = result.toInt64(0, "newer");
+        snapshot.eventPage = before > 0 ? ListPage::older(before) : ListPage::newest();
         if (!exec(commands(runId, limits.commands), &result))
             return std::nullopt;
         snapshot.commands = readCommands(result, limits.commands, &snapshot.moreCommands);

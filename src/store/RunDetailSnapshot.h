@@ -3,6 +3,7 @@
 #include "store/AuditEntryRow.h"
 #include "store/CommandRow.h"
 #include "store/EventRow.h"
+#include "store/ListPage.h"
 #include "store/RunDetail.h"
 #include "store/StepRow.h"
 
@@ -17,7 +18,9 @@ namespace dedup::store {
 // older than the status).
 //
 // Lists are bounded (RunDetailQueries::Limits) and kept oldest first; when a list hit its
-// limit it holds the NEWEST entries and its `more...` flag says older ones exist.
+// limit it holds the NEWEST entries and its `more...` flag says older ones exist. Events are
+// read one page at a time (eventPage: the newest, or those older than an id), with the
+// run's true number of events beside them, so a capped list can say what it leaves out.
 struct RunDetailSnapshot {
     // false: no such run (never existed, or purged). Then only `audit` may hold rows: the
     // audit log outlives purged runs.
@@ -25,8 +28,11 @@ struct RunDetailSnapshot {
     RunDetail run;
     QList<StepRow> steps; // ordinal order
     bool moreSteps = false;
-    QList<EventRow> events; // oldest first (id order)
-    bool moreEvents = false;
+    QList<EventRow> events;     // oldest first (id order)
+    bool moreEvents = false;    // events older than the oldest in `events` exist
+    qint64 eventCount = 0;      // every event of the run
+    qint64 newerEvents = 0;     // events newer than the newest in `events` (0 on the newest page)
+    ListPage eventPage;         // the page `events` is: newest, or older than an id
     QList<AuditEntryRow> audit; // oldest first (chain order)
     bool moreAudit = false;
     QList<CommandRow> commands; // oldest first

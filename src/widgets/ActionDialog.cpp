@@ -1,9 +1,12 @@
 #include "widgets/ActionDialog.h"
 
+#include "core/DisplayText.h"
 #include "models/ActionAvailability.h"
 #include "models/ActionExecutor.h"
 #include "models/ActionPreviewLoader.h"
 #include "ui_ActionDialog.h"
+#include "widgets/PlainTextDelegate.h"
+#include "widgets/SafeText.h"
 #include "widgets/WarningColor.h"
 
 #include <QAction>
@@ -134,6 +137,7 @@ void ActionDialog::setSeenOnStandby(const QString &standbyLag, const QDateTime &
 
 void ActionDialog::init() {
     m_ui->setupUi(this);
+    PlainTextDelegate::installOn(m_ui->stepsTable);
     setWindowTitle(
         tr("%1: run %2").arg(OperatorActionText::title(m_request.action)).arg(m_request.runId));
     // Run data (keys, reasons, notes) is shown as typed, never interpreted as markup.
@@ -245,11 +249,21 @@ void ActionDialog::onLoadFailed(int requestId, const QString &message) {
 void ActionDialog::showPreview() {
     const ActionPreview &p = *m_preview;
     if (p.found) {
-        m_ui->runLabel->setText(tr("Run %1 · %2 · %3 / %4 · attempt %5 of %6")
-                                    .arg(p.request.runId)
-                                    .arg(p.workflow, p.scope, p.idemKey)
-                                    .arg(p.attempt)
-                                    .arg(p.maxAttempts));
+        // Each store value bounded, so the attempt count stays in view; the whole values are
+        // in the tooltip.
+        const auto part = [](const QString &value) { return core::DisplayText::shown(value, 60); };
+        const QString full = tr("Run %1 · %2 · %3 / %4 · attempt %5 of %6")
+                                 .arg(p.request.runId)
+                                 .arg(p.workflow, p.scope, p.idemKey)
+                                 .arg(p.attempt)
+                                 .arg(p.maxAttempts);
+        SafeText::setValue(m_ui->runLabel, full,
+                           tr("Run %1 · %2 · %3 / %4 · attempt %5 of %6")
+                               .arg(p.request.runId)
+                               .arg(part(p.workflow), part(p.scope), part(p.idemKey))
+                               .arg(p.attempt)
+                               .arg(p.maxAttempts),
+                           400);
         m_ui->statusChangeLabel->setText(tr("Status: %1").arg(p.statusChangeText()));
     } else {
         m_ui->runLabel->setText(tr("Run %1").arg(p.request.runId));

@@ -1,11 +1,13 @@
 #include "widgets/AuditLogView.h"
 
+#include "core/DisplayText.h"
 #include "models/AuditLogModel.h"
 #include "models/OperatorAction.h"
 #include "models/QueryRunner.h"
 #include "store/AuditVerifier.h"
 #include "store/PgConnection.h"
 #include "ui_AuditLogView.h"
+#include "widgets/PlainTextDelegate.h"
 #include "widgets/TimestampDelegate.h"
 #include "widgets/WarningColor.h"
 
@@ -72,6 +74,7 @@ AuditLogView::AuditLogView(QWidget *parent)
     : QWidget(parent)
     , m_ui(std::make_unique<Ui::AuditLogView>()) {
     m_ui->setupUi(this);
+    PlainTextDelegate::installOn(m_ui->table);
     m_ui->runEdit->setValidator(
         new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,18}")), this));
     m_ui->actionCombo->addItem(tr("any"), QString());
@@ -289,7 +292,8 @@ void AuditLogView::showCurrentDetail() {
     parts << tr("Before:") + u'\n' + index.data(AuditLogModel::BeforeJsonRole).toString();
     const QString after = index.data(AuditLogModel::AfterJsonRole).toString();
     parts << tr("After:") + u'\n' + (after.isEmpty() ? tr("(unchanged: refused)") : after);
-    m_ui->detailText->setPlainText(parts.join(QStringLiteral("\n\n")));
+    m_ui->detailText->setPlainText(core::DisplayText::visible(parts.join(QStringLiteral("\n\n")),
+                                                              core::DisplayText::Lines::Multi));
 }
 
 void AuditLogView::updateStatus() {

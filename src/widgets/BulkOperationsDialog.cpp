@@ -4,6 +4,7 @@
 #include "models/DurationText.h"
 #include "ui_BulkOperationsDialog.h"
 #include "widgets/BulkProgressText.h"
+#include "widgets/PlainTextDelegate.h"
 
 #include <QHeaderView>
 #include <QLocale>
@@ -49,6 +50,7 @@ BulkOperationsDialog::BulkOperationsDialog(const QString &conninfo, QWidget *par
     , m_lister(std::make_unique<BulkRunner>(conninfo))
     , m_refresh(new QTimer(this)) {
     m_ui->setupUi(this);
+    PlainTextDelegate::installOn(m_ui->operationsTable);
     for (QLabel *label : {m_ui->listLabel, m_ui->selectedLabel, m_ui->countersLabel})
         label->setTextFormat(Qt::PlainText);
     QTableWidget *table = m_ui->operationsTable;

@@ -1,5 +1,6 @@
 #include "widgets/CorrelationView.h"
 
+#include "models/CappedCount.h"
 #include "models/ChangeListener.h"
 #include "models/CorrelationModel.h"
 #include "models/DurationText.h"
@@ -7,6 +8,8 @@
 #include "widgets/ColumnWidth.h"
 #include "widgets/CorrelationTimelineModel.h"
 #include "widgets/KeyBindings.h"
+#include "widgets/PageBar.h"
+#include "widgets/PlainTextDelegate.h"
 #include "widgets/StatusDelegate.h"
 #include "widgets/TimelineBarDelegate.h"
 #include "widgets/TimelineHeader.h"
@@ -14,7 +17,6 @@
 #include "widgets/ViewAction.h"
 
 #include <QAction>
-#include <QLocale>
 #include <QResizeEvent>
 #include <QStyle>
 
@@ -28,6 +30,7 @@ CorrelationView::CorrelationView(QWidget *parent)
     , m_timeline(new CorrelationTimelineModel(this))
     , m_delegate(new TimelineBarDelegate(this)) {
     m_ui->setupUi(this);
+    PlainTextDelegate::installOn(m_ui->table);
     setFocusProxy(m_ui->correlationField);
     m_header = new TimelineHeader(m_ui->table);
     m_header->setHighlightSections(false);
@@ -37,7 +40,8 @@ CorrelationView::CorrelationView(QWidget *parent)
     auto *timestamps = new TimestampDelegate(this);
     m_ui->table->setItemDelegateForColumn(CorrelationModel::StartedColumn, timestamps);
     m_ui->table->setItemDelegateForColumn(CorrelationModel::FinishedColumn, timestamps);
-    m_ui->table->setTextElideMode(Qt::ElideMiddle); // keys differ at both ends
+    // Cut values end in a visible "…": a cut in the middle makes a number look like another.
+    m_ui->table->setTextElideMode(Qt::ElideRight);
     m_ui->table->verticalHeader()->setMinimumSectionSize(fontMetrics().height());
     m_ui->table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() * 7 / 4);
     m_ui->busyIndicator->setMaximumWidth(fontMetrics().averageCharWidth() * 10);
@@ -46,7 +50,6 @@ CorrelationView::CorrelationView(QWidget *parent)
     m_ui->busyIndicator->setSizePolicy(busyPolicy);
     m_ui->busyIndicator->hide();
     m_ui->errorRow->hide();
-    m_ui->truncatedLabel->hide();
 
     m_emptyLabel = new QLabel(m_ui->table->viewport());
     m_emptyLabel->setObjectName(QStringLiteral("emptyStateLabel"));
@@ -59,6 +62,10 @@ CorrelationView::CorrelationView(QWidget *parent)
     connect(m_ui->correlationField, &QLineEdit::returnPressed, this, &CorrelationView::showFieldId);
     connect(m_ui->showButton, &QPushButton::clicked, this, &CorrelationView::showFieldId);
     connect(m_ui->table, &QTableView::activated, this, &CorrelationView::openCurrentRun);
+    connect(m_ui->pageBar, &PageBar::pageRequested, this, [this](store::ListPage::Step step) {
+        if (m_model)
+            m_model->showPage(step);
+    });
     m_clock.setInterval(1000);
     connect(&m_clock, &QTimer::timeout, this, &CorrelationView::tick);
     updateIcons();
@@ -279,7 +286,12 @@ QString CorrelationView::countText() const {
     const int rows = m_model->rowCount();
     if (rows == 0)
         return m_model->isLoading() ? tr("loading…") : tr("No runs");
-    const QString runs = rows == 1 ? tr("1 run") : tr("%1 runs").arg(QLocale().toString(rows));
+    // The page may be some of the correlation's runs: "newest 500 of 5,000 runs".
+    const qint64 total = qMax<qint64>(m_model->totalRuns(), rows);
+    const QString runs =
+        total == 1
+            ? tr("1 run")
+            : tr("%1 runs").arg(models::CappedCount::text(rows, total, m_model->newerRuns()));
     const QDateTime start = m_model->timeStart();
     const QDateTime end = m_model->timeEnd();
     if (!start.isValid() || !end.isValid())
@@ -294,12 +306,10 @@ void CorrelationView::updateStatusRow() {
     m_cancel->setEnabled(loading);
     m_refresh->setEnabled(m_model && !m_model->correlationId().isEmpty());
     m_ui->showButton->setEnabled(m_model);
-    const bool truncated = m_model && m_model->isTruncated();
-    m_ui->truncatedLabel->setVisible(truncated);
-    if (truncated) {
-        m_ui->truncatedLabel->setText(tr("(the oldest %1; the correlation has more)")
-                                          .arg(QLocale().toString(m_model->limit())));
-    }
+    if (m_model && !m_model->correlationId().isEmpty())
+        m_ui->pageBar->setPosition(m_model->rowCount(), m_model->totalRuns(), m_model->newerRuns());
+    else
+        m_ui->pageBar->setPosition(0, 0, 0);
 }
 
 void CorrelationView::updateEmptyState() {

@@ -28,7 +28,9 @@ class TimelineHeader;
 // the id (Return shows it) and a table over CorrelationModel whose timeline column draws each
 // run as a bar on one time axis (TimelineBarDelegate, TimelineHeader), coloured by status,
 // with the status in words in its own column. Open runs grow with the server's clock.
-// Activating a row (Return, double click) emits runActivated().
+// Activating a row (Return, double click) emits runActivated(). A correlation with more runs
+// than a page shows its newest page first, says so ("newest 500 of 5,000 runs over 3 h")
+// and pages with the PageBar beside it (oldest, older, newer, newest).
 //
 // Actions (shortcuts while the focus is in the view): refresh (F5), cancel loading (Esc),
 // find (Ctrl+F: the id field), open run (Return in the table).
@@ -58,7 +60,8 @@ public:
     QList<QAction *> viewActions() const;
     // The run under the table's current index, 0 when none.
     qint64 currentRunId() const;
-    // "3 runs over 2 min", "No runs", ... as the status row shows it.
+    // "3 runs over 2 min", "newest 500 of 5,000 runs over 3 h", "No runs", ... as the status
+    // row shows it.
     QString countText() const;
 
 public slots:

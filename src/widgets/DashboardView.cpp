@@ -1,5 +1,6 @@
 #include "widgets/DashboardView.h"
 
+#include "core/DisplayText.h"
 #include "models/ChangeListener.h"
 #include "models/DashboardLoader.h"
 #include "models/DurationText.h"
@@ -26,6 +27,7 @@ using models::RunStatusStyle;
 namespace {
 
 constexpr int MaxFailureClasses = 8; // the rest are summed as "other"
+constexpr int MaxClassChars = 40;    // an axis label, not a viewer
 
 QString outcomeLabel(const QString &outcome) {
     if (outcome == QLatin1String("replay"))
@@ -260,7 +262,11 @@ void DashboardView::showFigures() {
             review.first() += c.review;
             continue;
         }
-        classes.prepend(c.name.isEmpty() ? tr("(none recorded)") : c.name);
+        // Axis labels are rich text: a worker's error class goes in escaped, bounded, with
+        // deceptive characters made visible.
+        classes.prepend(c.name.isEmpty()
+                            ? tr("(none recorded)")
+                            : core::DisplayText::shown(c.name, MaxClassChars).toHtmlEscaped());
         failed.prepend(c.failed);
         review.prepend(c.review);
     }

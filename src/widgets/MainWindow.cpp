@@ -9,6 +9,7 @@
 #include "widgets/PreferencesDialog.h"
 #include "widgets/ReportDialog.h"
 #include "widgets/RunsView.h"
+#include "widgets/SafeText.h"
 #include "widgets/ShortcutsDialog.h"
 #include "widgets/StandbyLagLabel.h"
 #include "widgets/StoreSession.h"
@@ -20,8 +21,10 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QStyle>
 
 namespace dedup::widgets {
 
@@ -69,7 +72,7 @@ MainWindow::MainWindow(QWidget *parent)
     });
 
     const QSettings settings;
-    restoreGeometry(settings.value(GeometryKey).toByteArray());
+    restoreSavedGeometry(settings.value(GeometryKey).toByteArray());
     m_runsView->restoreState(settings.value(RunsViewKey).toMap());
     detachStore();
     // Ctrl-C in the terminal quits without closing the window: save then too.
@@ -162,6 +165,9 @@ void MainWindow::setUpStatusBar() {
     m_storeLabel->setObjectName(QStringLiteral("storeLabel"));
     m_roleLabel = new QLabel(this);
     m_roleLabel->setObjectName(QStringLiteral("roleLabel"));
+    // Profile names, hosts, logins and grant prefixes are text, never markup.
+    for (QLabel *label : {m_storeLabel, m_roleLabel})
+        label->setTextFormat(Qt::PlainText);
     m_readOnlyBadge = new QLabel(tr("read-only"), this);
     m_readOnlyBadge->setObjectName(QStringLiteral("readOnlyBadge"));
     m_readOnlyBadge->setFrameShape(QFrame::StyledPanel);
@@ -230,7 +236,7 @@ void MainWindow::attachStore(const store::ConnectionReport &report) {
         roleTip.append(access.explanation());
     if (!report.warning.isEmpty())
         roleTip.append(report.warning);
-    m_roleLabel->setToolTip(roleTip.join(QLatin1Char('\n')));
+    m_roleLabel->setToolTip(SafeText::toolTip(roleTip.join(QLatin1Char('\n'))));
     // Read-only: no operator grant for any run (a grant for some runs offers actions on
     // those). Without even a viewer grant the badge says there is nothing to see.
     m_readOnlyBadge->setVisible(!access.mayOperateAnything());
@@ -241,7 +247,7 @@ void MainWindow::attachStore(const store::ConnectionReport &report) {
                                         .arg(report.currentUser));
     } else {
         m_readOnlyBadge->setText(tr("no access"));
-        m_readOnlyBadge->setToolTip(report.warning);
+        m_readOnlyBadge->setToolTip(SafeText::toolTip(report.warning));
     }
     if (session->standbyLag()) {
         // Lives as long as the session: its lag means nothing for the next store.
@@ -313,6 +319,18 @@ void MainWindow::saveSettings() const {
     settings.setValue(StateKey, saveState());
     settings.setValue(CurrentViewKey, m_ui->viewTabs->currentIndex());
     settings.setValue(RunsViewKey, m_runsView->saveState());
+}
+
+void MainWindow::restoreSavedGeometry(const QByteArray &saved) {
+    if (saved.isEmpty() || !restoreGeometry(saved))
+        return; // the form's size
+    const QRect available = screen()->availableGeometry();
+    // A saved geometry larger than the screen is not restored: a value the store once held (a
+    // worker id 10,000 characters long) must not keep the window wider than the screen.
+    if (geometry().width() <= available.width() && geometry().height() <= available.height())
+        return;
+    setGeometry(QStyle::alignedRect(layoutDirection(), Qt::AlignCenter, available.size() * 4 / 5,
+                                    available));
 }
 
 void MainWindow::showEvent(QShowEvent *event) {

@@ -71,6 +71,7 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    void restoreSavedGeometry(const QByteArray &saved);
     void setUpActions();
     void setUpStatusBar();
     void setUpThemeMenu();

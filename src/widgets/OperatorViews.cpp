@@ -1,5 +1,6 @@
 #include "widgets/OperatorViews.h"
 
+#include "core/DisplayText.h"
 #include "core/RunStatus.h"
 #include "models/ActionAvailability.h"
 #include "models/ActionResult.h"
@@ -23,6 +24,7 @@
 #include "widgets/ReviewQueueView.h"
 #include "widgets/RunDetailView.h"
 #include "widgets/RunsView.h"
+#include "widgets/SafeText.h"
 #include "widgets/StoreSession.h"
 #include "widgets/StuckView.h"
 
@@ -161,7 +163,7 @@ void OperatorViews::addRunActions(QMenu *menu, const QString &title, const QStri
     if (!models::ActionAvailability::permits(m_session->access(), workflow, scope, &why)) {
         QAction *line = menu->addAction(tr("%1: outside your grants").arg(title));
         line->setEnabled(false);
-        line->setToolTip(why);
+        line->setToolTip(SafeText::toolTip(why));
         menu->setToolTipsVisible(true);
         return;
     }
@@ -320,15 +322,18 @@ void OperatorViews::showActiveBulk(const QList<store::BulkState> &operations) {
                              : tr("Bulk: %1 operations active").arg(operations.size());
     if (canOperate()) {
         m_bulkLabel->setTextFormat(Qt::RichText);
-        m_bulkLabel->setText(QStringLiteral("<a href=\"bulk\">%1</a>").arg(text.toHtmlEscaped()));
+        m_bulkLabel->setText(
+            QStringLiteral("<a href=\"bulk\">%1</a>")
+                .arg(
+                    core::DisplayText::shown(text, core::DisplayText::LabelChars).toHtmlEscaped()));
     } else {
         m_bulkLabel->setTextFormat(Qt::PlainText);
-        m_bulkLabel->setText(text);
+        m_bulkLabel->setText(core::DisplayText::shown(text, core::DisplayText::LabelChars));
     }
-    m_bulkLabel->setToolTip(lines.join(QLatin1Char('\n')) +
-                            (canOperate()
-                                 ? QLatin1Char('\n') + tr("Click to follow, continue or abort one.")
-                                 : QString()));
+    m_bulkLabel->setToolTip(SafeText::toolTip(
+        lines.join(QLatin1Char('\n')) +
+        (canOperate() ? QLatin1Char('\n') + tr("Click to follow, continue or abort one.")
+                      : QString())));
     m_bulkLabel->show();
 }
 

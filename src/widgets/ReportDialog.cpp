@@ -73,10 +73,11 @@ ReportDialog::ReportDialog(const QString &conninfo, const store::ConnectionRepor
     m_ui->revealCheck->setEnabled(m_canReveal);
     m_ui->revealNoteLabel->setText(
         m_canReveal
-            ? tr("By default keys, scopes, correlation ids and payloads are replaced by a keyed "
-                 "hash (equal values still match within this report). Showing them raw is "
-                 "written to the audit log with your name and reason before any row is "
-                 "exported.")
+            ? tr("By default keys, scopes, correlation ids, payloads and operators' reasons are "
+                 "replaced by a keyed hash (equal values still match within this report). "
+                 "Showing them raw applies to every format you choose (the PDF shows the "
+                 "reasons raw) and is written to the audit log with your name and reason, once "
+                 "for the report, before any row is exported.")
             : tr("Reports of role %1 are always redacted: showing raw keys and payloads needs "
                  "the dedup_operator role (your role: %2).")
                   .arg(report.currentUser, report.roleDescription()));

@@ -5,6 +5,8 @@
 #include "models/ReviewQueueModel.h"
 #include "ui_ReviewQueueView.h"
 #include "widgets/ActionDialog.h"
+#include "widgets/ContentsColumn.h"
+#include "widgets/PlainTextDelegate.h"
 
 #include <QHeaderView>
 #include <QMenu>
@@ -28,6 +30,7 @@ ReviewQueueView::ReviewQueueView(QWidget *parent)
     : QWidget(parent)
     , m_ui(std::make_unique<Ui::ReviewQueueView>()) {
     m_ui->setupUi(this);
+    PlainTextDelegate::installOn(m_ui->table);
     m_ui->assigneeCombo->addItem(tr("anyone"), int(ReviewQueueFilter::Assignee::Anyone));
     m_ui->assigneeCombo->addItem(tr("me"), int(ReviewQueueFilter::Assignee::Me));
     m_ui->assigneeCombo->addItem(tr("nobody"), int(ReviewQueueFilter::Assignee::Unassigned));
@@ -35,7 +38,9 @@ ReviewQueueView::ReviewQueueView(QWidget *parent)
     m_ui->errorLabel->setTextFormat(Qt::PlainText);
     m_ui->table->horizontalHeader()->setStretchLastSection(true);
     m_ui->table->verticalHeader()->hide();
-    m_ui->table->setTextElideMode(Qt::ElideMiddle);
+    // Cut values end in a visible "…": a cut in the middle turns "2501/100000" into
+    // "250…000", which reads as another number.
+    m_ui->table->setTextElideMode(Qt::ElideRight);
 
     auto *resolveMenu = new QMenu(m_ui->resolveButton);
     for (const OperatorAction action :
@@ -74,6 +79,8 @@ void ReviewQueueView::setModel(ReviewQueueModel *model) {
     m_ui->table->setModel(model);
     delete oldSelection; // the view does not delete the one it replaces
     if (model) {
+        // Attempts are never cut: the column follows its widest value ("2501/100000").
+        ContentsColumn::keepFitted(m_ui->table, ReviewQueueModel::AttemptColumn);
         connect(model, &ReviewQueueModel::countChanged, this, &ReviewQueueView::updateCount);
         connect(model, &ReviewQueueModel::loadingChanged, this, &ReviewQueueView::updateCount);
         connect(model, &ReviewQueueModel::refreshed, this, [this] {

@@ -14,8 +14,8 @@ void RunColumns::applyDefaults(QHeaderView *header) {
     const QAbstractItemModel *model = header->model();
     if (!model)
         return;
-    // Wide enough for typical values of the demo and of real stores (longer ones are elided
-    // in the middle, where keys and ids differ least), measured in the current font.
+    // Wide enough for typical values of the demo and of real stores (longer ones end in "…";
+    // attempts are sized to their contents by RunsView), measured in the current font.
     const QFontMetrics metrics = header->fontMetrics();
     const int padding = metrics.averageCharWidth() * 3;
     const QString statusSample = models::RunStatusStyle::label(core::RunStatus::ManualReview);

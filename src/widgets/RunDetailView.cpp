@@ -7,6 +7,8 @@
 #include "models/StepTableModel.h"
 #include "store/RunReveal.h"
 #include "ui_RunDetailView.h"
+#include "widgets/PageBar.h"
+#include "widgets/PlainTextDelegate.h"
 #include "widgets/RevealDialog.h"
 #include "widgets/StepStatusDelegate.h"
 #include "widgets/TimestampDelegate.h"
@@ -30,6 +32,9 @@ RunDetailView::RunDetailView(QWidget *parent)
     : QWidget(parent)
     , m_ui(std::make_unique<Ui::RunDetailView>()) {
     m_ui->setupUi(this);
+    PlainTextDelegate::installOn(m_ui->stepsTable);
+    PlainTextDelegate::installOn(m_ui->eventsTable);
+    PlainTextDelegate::installOn(m_ui->auditTable);
     setFocusProxy(m_ui->stepsTable);
     QFont title = m_ui->titleLabel->font();
     title.setBold(true);
@@ -94,6 +99,14 @@ void RunDetailView::setUpTables() {
         // Reasons, details and explanations are sentences: cut at their end.
         table->setTextElideMode(Qt::ElideRight);
     }
+    // Events come one page at a time, the newest first: the bar pages through the rest.
+    auto *eventPages = new PageBar(m_ui->eventsTab);
+    eventPages->setObjectName(QStringLiteral("eventPages"));
+    m_ui->eventsLayout->insertWidget(m_ui->eventsLayout->indexOf(m_ui->eventsTable), eventPages);
+    connect(eventPages, &PageBar::pageRequested, this, [this](store::ListPage::Step step) {
+        if (m_source)
+            m_source->showEvents(step);
+    });
 }
 
 void RunDetailView::createActions() {

@@ -1,6 +1,8 @@
 // RunDetailView: what a read of the run shows (the header, the lease, the tabs). The states
 // and the wiring are in RunDetailView.cpp.
+#include "core/DisplayText.h"
 #include "models/AuditTableModel.h"
+#include "models/CappedCount.h"
 #include "models/DurationText.h"
 #include "models/EventTableModel.h"
 #include "models/RunDetailSource.h"
@@ -9,7 +11,9 @@
 #include "models/StepTableModel.h"
 #include "store/RunReveal.h"
 #include "ui_RunDetailView.h"
+#include "widgets/PageBar.h"
 #include "widgets/RunDetailView.h"
+#include "widgets/SafeText.h"
 #include "widgets/StatusDotIcon.h"
 #include "widgets/WarningColor.h"
 
@@ -161,34 +165,33 @@ void RunDetailView::fillHeader() {
     m_ui->statusIcon->setPixmap(
         statusDotIcon(color).pixmap(QSize(side, side), devicePixelRatioF()));
     m_ui->statusLabel->setText(models::RunStatusStyle::label(run.statusName));
-    m_ui->workflowValue->setText(
-        run.workflowVersion.isEmpty()
-            ? run.workflow
-            : tr("%1 (version %2)").arg(run.workflow, run.workflowVersion));
-    m_ui->scopeValue->setText(run.scope);
-    m_ui->keyValue->setText(run.keyVersion.isEmpty()
-                                ? run.idemKey
-                                : tr("%1 (key %2)").arg(run.idemKey, run.keyVersion));
-    // Tooltips take markup when the text looks like it: the values go in as plain text.
-    m_ui->keyValue->setToolTip(Qt::convertFromPlainText(run.idemKey));
+    // Store values: plain text, bounded, the whole value in the tooltip and "Copy Value".
+    SafeText::setValue(m_ui->workflowValue, run.workflow,
+                       run.workflowVersion.isEmpty()
+                           ? run.workflow
+                           : tr("%1 (version %2)").arg(run.workflow, run.workflowVersion));
+    SafeText::setValue(m_ui->scopeValue, run.scope);
+    SafeText::setValue(m_ui->keyValue, run.idemKey,
+                       run.keyVersion.isEmpty()
+                           ? run.idemKey
+                           : tr("%1 (key %2)").arg(run.idemKey, run.keyVersion));
     if (run.correlationId.isEmpty()) {
         m_ui->correlationValue->setTextFormat(Qt::PlainText);
         m_ui->correlationValue->setText(tr("none"));
         m_ui->correlationValue->setToolTip({});
     } else if (rawCorrelation) {
         // A revealed value is plain text, never markup (the action still opens the timeline).
-        m_ui->correlationValue->setTextFormat(Qt::PlainText);
-        m_ui->correlationValue->setText(run.correlationId);
-        m_ui->correlationValue->setToolTip(
-            tr("Show every run with this correlation id (Ctrl+Shift+K)"));
+        SafeText::setValue(m_ui->correlationValue, run.correlationId);
     } else {
         m_ui->correlationValue->setTextFormat(Qt::RichText);
-        m_ui->correlationValue->setText(QStringLiteral("<a href=\"correlation\">%1</a>")
-                                            .arg(run.correlationId.toHtmlEscaped()));
+        m_ui->correlationValue->setText(
+            QStringLiteral("<a href=\"correlation\">%1</a>")
+                .arg(core::DisplayText::shown(run.correlationId, core::DisplayText::LabelChars)
+                         .toHtmlEscaped()));
         m_ui->correlationValue->setToolTip(
             tr("Show every run with this correlation id (Ctrl+Shift+K)"));
     }
-    m_ui->fingerprintValue->setText(run.fingerprint);
+    SafeText::setValue(m_ui->fingerprintValue, run.fingerprint);
     m_ui->attemptValue->setText(tr("%1 of %2").arg(run.attempt).arg(run.maxAttempts));
     m_ui->createdValue->setText(timestamp(run.createdAt));
     m_ui->updatedValue->setText(timestamp(run.updatedAt));
@@ -196,10 +199,6 @@ void RunDetailView::fillHeader() {
                                                           : tr("not finished"));
     m_ui->expiresValue->setText(run.expiresAt.isValid() ? timestamp(run.expiresAt)
                                                         : tr("kept while active (never purged)"));
-    // These fields are cut at the group's edge rather than widening the window: the
-    // tooltip has the whole value.
-    for (QLabel *field : {m_ui->workflowValue, m_ui->scopeValue, m_ui->fingerprintValue})
-        field->setToolTip(Qt::convertFromPlainText(field->text()));
     m_correlation->setEnabled(!run.correlationId.isEmpty());
 }
 
@@ -208,7 +207,8 @@ void RunDetailView::updateLease() {
         return;
     const store::RunDetail &run = detail();
     const QDateTime now = m_source->estimatedServerNow();
-    m_ui->leaseOwnerValue->setText(run.leaseOwner.isEmpty() ? tr("none") : run.leaseOwner);
+    SafeText::setValue(m_ui->leaseOwnerValue, run.leaseOwner,
+                       run.leaseOwner.isEmpty() ? tr("none") : run.leaseOwner);
     m_ui->leaseTokenValue->setText(QString::number(run.leaseToken));
     m_ui->leaseTokenValue->setToolTip(
         tr("The fencing token: +1 on every acquisition, takeover and operator action that "
@@ -259,12 +259,17 @@ void RunDetailView::fillTabs() {
     m_ui->tabs->setTabIcon(
         stepsTab, uncertain > 0 ? style()->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this)
                                 : QIcon());
+    // The run's count, not the page's: "Events (newest 500 of 10,000)", "Events (12)".
     const int events = m_source->events()->rowCount();
+    const QString eventsShown =
+        models::CappedCount::text(events, snapshot.eventCount, snapshot.newerEvents);
     m_ui->tabs->setTabText(m_ui->tabs->indexOf(m_ui->eventsTab),
-                           tr("Events (%1)").arg(locale.toString(events)));
-    m_ui->moreEventsLabel->setVisible(snapshot.moreEvents);
+                           tr("Events (%1)").arg(eventsShown));
+    m_ui->moreEventsLabel->setVisible(models::CappedCount::isCapped(events, snapshot.eventCount));
     m_ui->moreEventsLabel->setText(
-        tr("The newest %1 events; older ones are not listed.").arg(locale.toString(events)));
+        tr("Showing %1 events, oldest first; the buttons page through the rest.").arg(eventsShown));
+    m_ui->eventsTab->findChild<PageBar *>(QStringLiteral("eventPages"))
+        ->setPosition(events, snapshot.eventCount, snapshot.newerEvents);
     const int audit = m_source->audit()->rowCount();
     m_ui->tabs->setTabText(m_ui->tabs->indexOf(m_ui->auditTab),
                            tr("Audit (%1)").arg(locale.toString(audit)));
@@ -291,8 +296,9 @@ void RunDetailView::fillError() {
     const store::RunDetail run = shownDetail();
     const bool none = run.lastError.isNull();
     const QString dash = tr("none");
-    m_ui->errorClassValue->setText(none ? dash : run.lastErrorClass);
-    m_ui->errorMessageValue->setText(none ? dash : run.lastErrorMessage);
+    SafeText::setValue(m_ui->errorClassValue, run.lastErrorClass, none ? dash : run.lastErrorClass);
+    SafeText::setValue(m_ui->errorMessageValue, run.lastErrorMessage,
+                       none ? dash : run.lastErrorMessage);
     m_ui->errorRetryableValue->setText(
         none ? dash
              : (run.lastErrorRetryable ? tr("yes: a retry or a continuation may succeed")
@@ -307,8 +313,10 @@ void RunDetailView::fillError() {
     m_ui->errorAtValue->setText(none ? dash : recorded);
     m_ui->errorPane->setPlaceholderText(tr("No error recorded for this run."));
     m_ui->errorPane->setJson(run.lastError.pretty);
-    m_ui->tabs->setTabText(m_ui->tabs->indexOf(m_ui->errorTab),
-                           none ? tr("Last Error") : tr("Last Error (%1)").arg(run.lastErrorClass));
+    m_ui->tabs->setTabText(
+        m_ui->tabs->indexOf(m_ui->errorTab),
+        none ? tr("Last Error")
+             : tr("Last Error (%1)").arg(core::DisplayText::shown(run.lastErrorClass, 40)));
 }
 
 void RunDetailView::fillReview() {
@@ -325,10 +333,12 @@ void RunDetailView::fillReview() {
         m_ui->reviewStateLabel->setText(tr("This run was never routed to manual review."));
     }
     const QString dash = tr("none");
-    m_ui->reviewReasonValue->setText(run.reviewReason.isEmpty() ? dash : run.reviewReason);
-    m_ui->reviewAssigneeValue->setText(run.reviewAssignee.isEmpty() ? tr("unassigned")
-                                                                    : run.reviewAssignee);
-    m_ui->reviewNoteValue->setText(run.reviewNote.isEmpty() ? dash : run.reviewNote);
+    SafeText::setValue(m_ui->reviewReasonValue, run.reviewReason,
+                       run.reviewReason.isEmpty() ? dash : run.reviewReason);
+    SafeText::setValue(m_ui->reviewAssigneeValue, run.reviewAssignee,
+                       run.reviewAssignee.isEmpty() ? tr("unassigned") : run.reviewAssignee);
+    SafeText::setValue(m_ui->reviewNoteValue, run.reviewNote,
+                       run.reviewNote.isEmpty() ? dash : run.reviewNote);
     m_ui->reviewSinceValue->setText(run.reviewAt.isValid() ? timestamp(run.reviewAt) : dash);
     for (QWidget *field : {m_ui->reviewReasonValue, m_ui->reviewAssigneeValue,
                            m_ui->reviewNoteValue, m_ui->reviewSinceValue}) {
@@ -363,9 +373,11 @@ void RunDetailView::updateStepWhy() {
     const store::StepRow &step = steps->rowAt(row);
     m_ui->stepWhyLabel->setText(
         tr("<b>%1</b> (%2): %3")
-            .arg(step.name.toHtmlEscaped(),
+            .arg(core::DisplayText::shown(step.name, core::DisplayText::LabelChars).toHtmlEscaped(),
                  models::StepStatusStyle::label(step.statusName).toHtmlEscaped(),
-                 StepTableModel::why(step).toHtmlEscaped()));
+                 core::DisplayText::shown(StepTableModel::why(step),
+                                          4 * core::DisplayText::LabelChars)
+                     .toHtmlEscaped()));
     QPalette palette;
     if (step.isUncertain()) {
         palette.setColor(QPalette::Window, models::StepStatusStyle::uncertainBackground());

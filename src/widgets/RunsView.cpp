@@ -3,6 +3,8 @@
 #include "models/ChangeListener.h"
 #include "models/RunListModel.h"
 #include "ui_RunsView.h"
+#include "widgets/ContentsColumn.h"
+#include "widgets/PlainTextDelegate.h"
 #include "widgets/RunColumns.h"
 #include "widgets/RunFilterBar.h"
 #include "widgets/RunsViewActions.h"
@@ -32,6 +34,7 @@ RunsView::RunsView(QWidget *parent)
     : QWidget(parent)
     , m_ui(std::make_unique<Ui::RunsView>()) {
     m_ui->setupUi(this);
+    PlainTextDelegate::installOn(m_ui->table);
     setFocusProxy(m_ui->table); // focus on the view (e.g. its tab shown) lands in the list
     m_anchor = new ScrollAnchor(m_ui->table);
     m_ui->table->setItemDelegateForColumn(RunListModel::StatusColumn, new StatusDelegate(this));
@@ -43,7 +46,9 @@ RunsView::RunsView(QWidget *parent)
     m_ui->table->setContextMenuPolicy(Qt::CustomContextMenu);
     m_ui->table->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
     m_ui->table->horizontalHeader()->setSectionsMovable(true);
-    m_ui->table->setTextElideMode(Qt::ElideMiddle); // keys differ at both ends
+    // Cut values end in a visible "…": a cut in the middle turns "2501/100000" into
+    // "250…000", which reads as another number.
+    m_ui->table->setTextElideMode(Qt::ElideRight);
     m_ui->table->horizontalHeader()->setStretchLastSection(true);
     // Denser than the style's default: an operator scans many rows.
     m_ui->table->verticalHeader()->setMinimumSectionSize(fontMetrics().height());
@@ -139,6 +144,9 @@ void RunsView::setModel(RunListModel *model, ChangeListener *listener) {
             !m_ui->table->horizontalHeader()->restoreState(m_headerState)) {
             RunColumns::applyDefaults(m_ui->table->horizontalHeader());
         }
+        // Attempts are never cut: the column follows its widest value (a restored header
+        // may predate this).
+        ContentsColumn::keepFitted(m_ui->table, RunListModel::AttemptColumn);
         connectModel();
     }
     m_ui->errorRow->hide();

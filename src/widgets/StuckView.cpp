@@ -3,6 +3,8 @@
 #include "models/StuckRunsModel.h"
 #include "ui_StuckView.h"
 #include "widgets/ColumnWidth.h"
+#include "widgets/ContentsColumn.h"
+#include "widgets/PlainTextDelegate.h"
 #include "widgets/ViewAction.h"
 #include "widgets/WarningColor.h"
 
@@ -27,11 +29,14 @@ StuckView::StuckView(QWidget *parent)
     : QWidget(parent)
     , m_ui(std::make_unique<Ui::StuckView>()) {
     m_ui->setupUi(this);
+    PlainTextDelegate::installOn(m_ui->table);
     setFocusProxy(m_ui->table);
     m_ui->thresholdSpin->setSuffix(tr(" min"));
     m_ui->thresholdSpin->setSpecialValueText(tr("off (expired leases only)"));
     m_ui->thresholdSpin->setValue(savedThresholdMinutes());
-    m_ui->table->setTextElideMode(Qt::ElideMiddle); // keys differ at both ends
+    // Cut values end in a visible "…": a cut in the middle turns "2501/100000" into
+    // "250…000", which reads as another number.
+    m_ui->table->setTextElideMode(Qt::ElideRight);
     m_ui->table->verticalHeader()->setMinimumSectionSize(fontMetrics().height());
     m_ui->table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() * 3 / 2);
     QFont bold = m_ui->countLabel->font();
@@ -134,7 +139,8 @@ void StuckView::applyDefaultColumns() {
     fitColumnTo(header, StuckRunsModel::LeaseExpiredColumn,
                 tr("live (expires in %1)").arg(chars(6)));
     fitColumnTo(header, StuckRunsModel::AgeColumn, chars(10));
-    fitColumnTo(header, StuckRunsModel::AttemptColumn, QStringLiteral("00/00"));
+    // Attempts are never cut: the column follows its widest value ("2501/100000").
+    ContentsColumn::keepFitted(m_ui->table, StuckRunsModel::AttemptColumn);
     // The key last: it takes the room that is left (keys are long, the rest is short).
     header->moveSection(header->visualIndex(StuckRunsModel::KeyColumn), header->count() - 1);
 }

@@ -1,8 +1,7 @@
 #pragma once
 
+#include "widgets/PlainTextDelegate.h"
 #include "widgets/TimelineAxis.h"
-
-#include <QStyledItemDelegate>
 
 namespace dedup::widgets {
 
@@ -12,11 +11,11 @@ namespace dedup::widgets {
 // colour (StatusColorRole). An open run's bar has no end cap: it fades out into an arrow,
 // because it is still going. The row's display text (its duration) is written next to the
 // bar. The status also has its own column in words: the colour is never the only cue.
-class TimelineBarDelegate : public QStyledItemDelegate {
+class TimelineBarDelegate : public PlainTextDelegate {
     Q_OBJECT
 
 public:
-    using QStyledItemDelegate::QStyledItemDelegate;
+    using PlainTextDelegate::PlainTextDelegate;
 
     void setAxis(const TimelineAxis &axis) { m_axis = axis; }
     const TimelineAxis &axis() const { return m_axis; }

@@ -10,7 +10,7 @@ QString TimestampDelegate::displayText(const QVariant &value, const QLocale &loc
         return time.isValid() ? time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
                               : QString();
     }
-    return QStyledItemDelegate::displayText(value, locale);
+    return PlainTextDelegate::displayText(value, locale);
 }
 
 } // namespace dedup::widgets

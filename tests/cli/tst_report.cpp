@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -19,6 +20,15 @@ namespace {
 QByteArray readFile(const QString &path) {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<missing>");
+}
+
+// A PDF's text as a reader copies it (pdftotext, poppler-utils), whitespace collapsed.
+QString pdfText(const QString &path) {
+    QProcess process;
+    process.start(QStringLiteral("pdftotext"), {path, QStringLiteral("-")});
+    if (!process.waitForFinished(60000) || process.exitCode() != 0)
+        return QStringLiteral("<pdftotext failed>");
+    return QString::fromUtf8(process.readAllStandardOutput()).simplified();
 }
 
 } // namespace
@@ -34,6 +44,9 @@ private slots:
     void outputFileIsOwnerOnly();
     void failureKeepsThePreviousFile();
     void revealWithReason();
+    void revealInEveryFormat_data();
+    void revealInEveryFormat();
+    void viewerMayNotRevealAPdf();
     void actionsAndSummary();
     void badInput_data();
     void badInput();
@@ -196,6 +209,77 @@ void TestReportCommand::revealWithReason() {
     QCOMPARE(audit.rows(), 1);
     QCOMPARE(audit.text(0, "reason"), QStringLiteral("incident 42"));
     QCOMPARE(audit.text(0, "db_role"), QStringLiteral("t_operator"));
+}
+
+// --reveal-raw is one audited reveal per export in every format, and the export carries the
+// raw values: the runs' keys in CSV and JSON Lines, the operators' reasons in the PDF (its
+// actions table; the PDF holds no key at all).
+void TestReportCommand::revealInEveryFormat_data() {
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QStringList>("range");
+    QTest::addColumn<QString>("raw");
+    QTest::newRow("csv") << QStringLiteral("csv") << day() << QStringLiteral("SECRETKEY-4");
+    QTest::newRow("jsonl") << QStringLiteral("jsonl") << day() << QStringLiteral("SECRETKEY-4");
+    // the operators acted just now (seed())
+    QTest::newRow("pdf") << QStringLiteral("pdf")
+                         << QStringList{QStringLiteral("--from"), QStringLiteral("1h")}
+                         << QStringLiteral("verified at the provider");
+}
+
+void TestReportCommand::revealInEveryFormat() {
+    QFETCH(QString, format);
+    QFETCH(QStringList, range);
+    QFETCH(QString, raw);
+    const auto reveals = [this] {
+        return m_su
+            ->exec(QStringLiteral(
+                "SELECT count(*) FROM dedup.audit_log WHERE action = 'report_reveal'"))
+            .toInt64(0, 0);
+    };
+    const qint64 before = reveals();
+    const QString reason = QStringLiteral("per-format reveal (%1)").arg(format);
+    const QString path = m_dir.filePath(QStringLiteral("revealed.") + format);
+    const DedupctlRun run = report(
+        range + QStringList{QStringLiteral("--format"), format, QStringLiteral("--reveal-raw"),
+                            QStringLiteral("--reason"), reason, QStringLiteral("--output"), path});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QCOMPARE(reveals(), before + 1);
+    PgParams params;
+    params.add(reason);
+    const PgResult audit =
+        m_su->exec(QStringLiteral("SELECT db_role, run_id FROM dedup.audit_log"
+                                  " WHERE action = 'report_reveal' AND reason = $1"),
+                   params);
+    QCOMPARE(audit.rows(), 1);
+    QCOMPARE(audit.text(0, "db_role"), QStringLiteral("t_operator"));
+    QVERIFY(audit.isNull(0, "run_id"));
+    const QString written =
+        format == QLatin1String("pdf") ? pdfText(path) : QString::fromUtf8(readFile(path));
+    QVERIFY2(written.contains(raw), qPrintable(written.left(300)));
+    if (format == QLatin1String("pdf")) {
+        QVERIFY(written.contains(QStringLiteral("RAW VALUES REVEALED")));
+        QVERIFY(written.contains(reason));
+        QVERIFY(!written.contains(QStringLiteral("SECRETKEY")));
+    }
+}
+
+// A viewer asking for a revealed PDF is refused like any other format: exit 4, no audit row,
+// no file.
+void TestReportCommand::viewerMayNotRevealAPdf() {
+    const qint64 audit =
+        m_su->exec(QStringLiteral("SELECT count(*) FROM dedup.audit_log")).toInt64(0, 0);
+    const QString path = m_dir.filePath(QStringLiteral("viewer.pdf"));
+    const DedupctlRun run =
+        report({QStringLiteral("--from"), QStringLiteral("1h"), QStringLiteral("--format"),
+                QStringLiteral("pdf"), QStringLiteral("--reveal-raw"), QStringLiteral("--reason"),
+                QStringLiteral("curious"), QStringLiteral("--output"), path},
+               QStringLiteral("t_viewer"));
+    QCOMPARE(run.exitCode, 4);
+    QVERIFY2(run.err.contains(QLatin1String("dedup_operator")), qPrintable(run.err));
+    QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM dedup.audit_log")).toInt64(0, 0),
+             audit);
+    QVERIFY(!QFile::exists(path));
+    QVERIFY(!QFile::exists(path + QStringLiteral(".part")));
 }
 
 void TestReportCommand::actionsAndSummary() {

@@ -1,10 +1,12 @@
 // CorrelationModel against the private PostgreSQL: every run of a correlation id, oldest
 // first, with the roles a timeline view draws bars from; live updates by notification
 // applied in place (a run joining the correlation is inserted, a finishing run's bar gets its
-// end); the limit; switching ids; cancel; recovery after the server terminated the model's
-// backend. Under QAbstractItemModelTester throughout.
+// end); the limit (the newest page first); paging through 5,000 runs; switching ids; cancel;
+// recovery after the server terminated the model's backend. Under QAbstractItemModelTester
+// throughout.
 #include "DetailTestRuns.h"
 #include "TestDatabase.h"
+#include "models/CappedCount.h"
 #include "models/ChangeListener.h"
 #include "models/CorrelationModel.h"
 #include "models/RunStatusStyle.h"
@@ -43,6 +45,7 @@ private slots:
     void timelineOldestFirst();
     void liveUpdatesInPlace();
     void limitAndSwitchingIds();
+    void pagesReachEveryRunOfAHugeCorrelation();
     void cancelStopsABlockedRead();
     void recoversAfterTermination();
 
@@ -203,8 +206,11 @@ void TestCorrelationModel::limitAndSwitchingIds() {
     QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
     QTest::qWait(200);
     QCOMPARE(loaded.count(), 1);
-    QCOMPARE(ids(model), runs.mid(0, 3));
+    QCOMPARE(ids(model), runs.mid(2, 3)); // the newest three, oldest first
     QVERIFY(model.isTruncated());
+    QCOMPARE(model.totalRuns(), 5);
+    QCOMPARE(model.newerRuns(), 0);
+    QVERIFY(model.hasOlderRuns());
     model.setCorrelationId(QStringLiteral("v1"));
     QCOMPARE(model.rowCount(), 0); // cleared at once, not showing the other id's runs
     QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 2, 10000);
@@ -213,6 +219,94 @@ void TestCorrelationModel::limitAndSwitchingIds() {
     model.setCorrelationId(QString());
     QCOMPARE(model.rowCount(), 0);
     QVERIFY(!model.isLoading());
+}
+
+void TestCorrelationModel::pagesReachEveryRunOfAHugeCorrelation() {
+    const QLocale locale;
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    // 5,000 runs of one visit, claimed in one statement (one now(): created_at ties, ordered
+    // by id), then spread so that created_at order is not id order.
+    QCOMPARE(m_db->exec(QStringLiteral(
+                 "SELECT count(*) FROM generate_series(1, 5000) g, LATERAL dedup.claim("
+                 "p_scope => 'test', p_key => 'huge-' || g, p_workflow => 'wf-detail',"
+                 " p_fingerprint => 'fp', p_correlation_id => 'visit-huge', p_worker => 'w') c;"
+                 "UPDATE dedup.runs SET created_at = created_at - (id % 7) * interval '1 second'"
+                 " WHERE correlation_id = 'visit-huge'")),
+             QString());
+    const store::PgResult ordered =
+        m_super->exec(QStringLiteral("SELECT id FROM dedup.runs WHERE correlation_id ="
+                                     " 'visit-huge' ORDER BY created_at, id"));
+    QVERIFY(ordered.ok());
+    QCOMPARE(ordered.rows(), 5000);
+    QList<qint64> all;
+    for (int i = 0; i < ordered.rows(); ++i)
+        all << ordered.toInt64(i, 0);
+
+    // As the viewer: the redacted reads (dedup.run_ids_by_correlation + runs_redacted).
+    TestedModel t(m_db->conninfo(QStringLiteral("t_viewer")));
+    CorrelationModel &model = t.model;
+    QSignalSpy loaded(&model, &CorrelationModel::loaded);
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    const auto label = [&] {
+        return CappedCount::text(model.rowCount(), model.totalRuns(), model.newerRuns());
+    };
+    const auto waitForPage = [&](int loads) {
+        return QTest::qWaitFor([&] { return loaded.count() == loads && !model.isLoading(); },
+                               20000);
+    };
+    model.setCorrelationId(QStringLiteral("visit-huge"));
+    QVERIFY(waitForPage(1));
+    QCOMPARE(model.rowCount(), CorrelationModel::DefaultLimit);
+    QCOMPARE(model.totalRuns(), 5000);
+    QCOMPARE(label(), QStringLiteral("newest 500 of 5,000"));
+    QCOMPARE(ids(model), all.mid(4500, 500));
+    QCOMPARE(ids(model).last(), all.last()); // the newest run is on the first page
+    QVERIFY(model.isTruncated() && model.hasOlderRuns());
+
+    // Older, page by page, to the oldest: every run once, memory one page.
+    QSet<qint64> seen(all.cbegin() + 4500, all.cend());
+    for (int page = 1; page < 10; ++page) {
+        model.showPage(store::ListPage::Step::Older);
+        QVERIFY(waitForPage(1 + page));
+        QCOMPARE(model.rowCount(), 500);
+        QCOMPARE(ids(model), all.mid(4500 - 500 * page, 500));
+        QCOMPARE(model.newerRuns(), 500 * page);
+        for (const qint64 id : ids(model))
+            seen.insert(id);
+    }
+    QCOMPARE(seen.size(), 5000);
+    QVERIFY(!model.hasOlderRuns());
+    QCOMPARE(ids(model).first(), all.first());
+    QCOMPARE(label(), QStringLiteral("oldest 500 of 5,000"));
+    QCOMPARE(resets.count(), 1 + 1 + 9); // setCorrelationId (clear + answer), each page
+
+    model.showPage(store::ListPage::Step::Newer);
+    QVERIFY(waitForPage(11));
+    QCOMPARE(ids(model), all.mid(500, 500));
+    QCOMPARE(label(), QStringLiteral("501–1,000 of 5,000"));
+    model.showPage(store::ListPage::Step::Newest);
+    QVERIFY(waitForPage(12));
+    QCOMPARE(ids(model), all.mid(4500, 500));
+    model.showPage(store::ListPage::Step::Oldest);
+    QVERIFY(waitForPage(13));
+    QCOMPARE(ids(model), all.mid(0, 500));
+    QCOMPARE(model.page().step, store::ListPage::Step::Older); // re-read as a fixed page
+
+    // A run joins: an older page stays as it is (in place); the newest page takes it in and
+    // lets its oldest go, still one page.
+    const RunLease joined =
+        claim(*m_worker, request(QStringLiteral("huge-joined"), {}, QStringLiteral("visit-huge")));
+    QVERIFY(joined.runId > 0);
+    model.reload();
+    QVERIFY(waitForPage(14));
+    QCOMPARE(ids(model), all.mid(0, 500));
+    QCOMPARE(model.totalRuns(), 5001);
+    model.showPage(store::ListPage::Step::Newest);
+    QVERIFY(waitForPage(15));
+    QCOMPARE(ids(model).last(), joined.runId);
+    QCOMPARE(ids(model).first(), all.at(4501));
+    QCOMPARE(label(), QStringLiteral("newest 500 of 5,001"));
+    QLocale::setDefault(locale);
 }
 
 void TestCorrelationModel::cancelStopsABlockedRead() {

@@ -293,32 +293,82 @@ private slots:
                                            "'report_reveal' AND reason = 'incident 77: match "
                                            "keys with the provider'")),
                  1);
-        // The PDF says the report's files are raw, and why; itself it holds no raw value.
+        // The PDF says the report is revealed, and why, and shows the operators' reasons raw;
+        // it holds no key.
         const QByteArray pdf = readAll(dir.filePath(QStringLiteral("report.pdf")));
         QVERIFY(pdf.startsWith("%PDF-"));
         QString error;
         const QString text = PdfInspector::text(dir.filePath(QStringLiteral("report.pdf")), &error);
-        QVERIFY2(text.contains(QStringLiteral("RAW KEYS AND PAYLOADS SHOWN")), qPrintable(error));
+        QVERIFY2(text.contains(QStringLiteral("RAW VALUES REVEALED")), qPrintable(error));
         QVERIFY(text.contains(QStringLiteral("incident 77: match keys with the provider")));
+        QVERIFY(text.contains(QStringLiteral("needs a look at invoice 5")));
         QVERIFY(!text.contains(QStringLiteral("RAWKEY")));
+    }
 
-        // A PDF alone shows nothing raw: it is not marked raw, and nothing is audited.
-        QTemporaryDir pdfOnly;
-        ReportOutputs onlyPdf;
-        onlyPdf.csv = false;
-        QVERIFY(job.start(spec, onlyPdf, pdfOnly.path()));
-        QTRY_COMPARE_WITH_TIMEOUT(finished.size() + failed.size(), 2, 60000);
-        QCOMPARE(failed.size(), 0);
+    // One reveal per report, whatever its formats (a PDF alone too), and every format carries
+    // raw values: the keys in CSV and JSON Lines, the operators' reasons in the PDF.
+    void revealOncePerReport_data() {
+        QTest::addColumn<bool>("csv");
+        QTest::addColumn<bool>("jsonLines");
+        QTest::addColumn<bool>("pdf");
+        QTest::newRow("csv") << true << false << false;
+        QTest::newRow("jsonl") << false << true << false;
+        QTest::newRow("pdf") << false << false << true;
+        QTest::newRow("all") << true << true << true;
+    }
+
+    void revealOncePerReport() {
+        QFETCH(bool, csv);
+        QFETCH(bool, jsonLines);
+        QFETCH(bool, pdf);
+        TestDatabase db;
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QCOMPARE(db.grantTestLogins(), QString());
+        const QString seeded = reporttest::seedStore(db, 10);
+        QVERIFY2(seeded.isEmpty(), qPrintable(seeded));
+        QTemporaryDir dir;
+        ReportJob job(db.conninfo(QStringLiteral("t_operator")));
+        QSignalSpy finished(&job, &ReportJob::finished);
+        QSignalSpy failed(&job, &ReportJob::failed);
+        store::ReportSpec spec = recent();
+        spec.revealRaw = true;
+        spec.revealReason = QStringLiteral("incident 78");
+        ReportOutputs outputs;
+        outputs.csv = csv;
+        outputs.jsonLines = jsonLines;
+        outputs.pdf = pdf;
+        QVERIFY(job.start(spec, outputs, dir.path()));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size() + failed.size(), 1, 60000);
+        QVERIFY2(failed.isEmpty(),
+                 failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
         QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM dedup.audit_log WHERE action = "
-                                           "'report_reveal'")),
+                                           "'report_reveal' AND reason = 'incident 78'")),
                  1);
-        const QString onlyText =
-            PdfInspector::text(pdfOnly.filePath(QStringLiteral("report.pdf")), &error);
-        QVERIFY(onlyText.contains(QStringLiteral("Audit and Outcome Report")));
-        QVERIFY(!onlyText.contains(QStringLiteral("RAW KEYS")));
+        if (csv) {
+            QVERIFY(readAll(dir.filePath(QStringLiteral("runs.csv"))).contains("RAWKEY-3"));
+            QVERIFY(readAll(dir.filePath(QStringLiteral("actions.csv")))
+                        .contains("needs a look at invoice 5"));
+        }
+        if (jsonLines)
+            QVERIFY(readAll(dir.filePath(QStringLiteral("report.jsonl"))).contains("RAWKEY-3"));
+        if (pdf) {
+            QString error;
+            const QString text =
+                PdfInspector::text(dir.filePath(QStringLiteral("report.pdf")), &error);
+            QVERIFY2(text.contains(QStringLiteral("needs a look at invoice 5")), qPrintable(error));
+            QVERIFY(text.contains(QStringLiteral("RAW VALUES REVEALED")));
+            QVERIFY(!text.contains(QStringLiteral("RAWKEY")));
+        }
+    }
+
+    void viewerCannotRevealRawValues_data() {
+        QTest::addColumn<bool>("pdfOnly");
+        QTest::newRow("csv") << false;
+        QTest::newRow("pdf") << true;
     }
 
     void viewerCannotRevealRawValues() {
+        QFETCH(bool, pdfOnly);
         TestDatabase db;
         QVERIFY2(db.isValid(), qPrintable(db.error()));
         QCOMPARE(db.grantTestLogins(), QString());
@@ -333,7 +383,8 @@ private slots:
         spec.revealRaw = true;
         spec.revealReason = QStringLiteral("curious");
         ReportOutputs outputs;
-        outputs.pdf = false;
+        outputs.csv = !pdfOnly;
+        outputs.pdf = pdfOnly;
         QVERIFY(job.start(spec, outputs, dir.path()));
         QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 30000);
         QVERIFY2(failed.first().at(0).toString().contains(QStringLiteral("dedup_operator")),

@@ -8,6 +8,7 @@
 #include "DetailTestRuns.h"
 #include "TestDatabase.h"
 #include "models/AuditTableModel.h"
+#include "models/CappedCount.h"
 #include "models/ChangeListener.h"
 #include "models/EventTableModel.h"
 #include "models/QueryRunner.h"
@@ -54,6 +55,7 @@ private slots:
     void initTestCase();
     void loadsEverythingAboutARun();
     void liveReloadByNotificationInPlace();
+    void eventsPagedWithTheirCount();
     void pollingFollowsHeartbeats();
     void purgedRunIsNotFound();
     void switchingRunsDropsTheOldAnswer();
@@ -283,6 +285,98 @@ void TestRunDetailSource::liveReloadByNotificationInPlace() {
     QVERIFY(other.runId > 0);
     QTest::qWait(500);
     QCOMPARE(int(loaded.count()), loads);
+}
+
+void TestRunDetailSource::eventsPagedWithTheirCount() {
+    const QLocale locale;
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    // 10,000 claims of one key in one statement: "claimed" and 9,999 duplicate_suppressed
+    // (the worker's name depends on g, so the claim is made once per row).
+    QCOMPARE(m_db->exec(QStringLiteral(
+                 "SELECT count(*) FROM generate_series(1, 10000) g, LATERAL dedup.claim("
+                 "p_scope => 'test', p_key => 'ten-thousand', p_workflow => 'wf-detail',"
+                 " p_fingerprint => 'fp-ten-thousand', p_worker => 'w' || g) c")),
+             QString());
+    const store::PgResult found = m_super->exec(QStringLiteral(
+        "SELECT r.id, min(e.id), max(e.id), count(*) FROM dedup.runs r"
+        " JOIN dedup.events e ON e.run_id = r.id WHERE r.idem_key = 'ten-thousand' GROUP BY r.id"));
+    QVERIFY(found.ok() && found.rows() == 1);
+    const qint64 runId = found.toInt64(0, 0);
+    const qint64 firstId = found.toInt64(0, 1);
+    const qint64 lastId = found.toInt64(0, 2);
+    QCOMPARE(found.toInt64(0, 3), 10000);
+
+    // As the viewer: details redacted, the count under row-level security.
+    TestedSource t(m_db->conninfo(QStringLiteral("t_viewer")));
+    RunDetailSource &source = t.source;
+    source.setPollInterval(0);
+    QSignalSpy loaded(&source, &RunDetailSource::loaded);
+    QElapsedTimer timer;
+    timer.start();
+    source.setRunId(runId);
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
+    qInfo("newest page of 10,000 events as the viewer: %lld ms", timer.elapsed());
+    EventTableModel *events = source.events();
+    const auto label = [&] {
+        const store::RunDetailSnapshot &s = source.snapshot();
+        return CappedCount::text(events->rowCount(), s.eventCount, s.newerEvents);
+    };
+    const auto firstRow = [&] { return events->rowAt(0).id; };
+    const auto lastRow = [&] { return events->rowAt(events->rowCount() - 1).id; };
+    QCOMPARE(events->rowCount(), 500);
+    QCOMPARE(source.snapshot().eventCount, 10000);
+    QVERIFY(source.snapshot().moreEvents);
+    QCOMPARE(label(), QStringLiteral("newest 500 of 10,000"));
+    QCOMPARE(lastRow(), lastId);
+
+    QSignalSpy resets(events, &QAbstractItemModel::modelReset);
+    source.showEvents(store::ListPage::Step::Older);
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 2, 10000);
+    QCOMPARE(resets.count(), 1);
+    QCOMPARE(events->rowCount(), 500);
+    QCOMPARE(label(), QStringLiteral("9,001–9,500 of 10,000"));
+    QCOMPARE(source.snapshot().newerEvents, 500);
+
+    // The oldest page: every newer event is redacted and dropped on the way (measured).
+    timer.start();
+    source.showEvents(store::ListPage::Step::Oldest);
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 3, 20000);
+    qInfo("oldest page of 10,000 events as the viewer: %lld ms", timer.elapsed());
+    QCOMPARE(label(), QStringLiteral("oldest 500 of 10,000"));
+    QCOMPARE(firstRow(), firstId);
+    QCOMPARE(events->rowAt(0).kind, QStringLiteral("claimed"));
+    QVERIFY(!source.snapshot().moreEvents);
+    QCOMPARE(resets.count(), 2);
+
+    // A re-read (live update) keeps the page, in place, even when events were added.
+    const auto duplicate =
+        store::RunProtocol(*m_worker).claim(request(QStringLiteral("ten-thousand")));
+    QVERIFY(duplicate.ok() && !duplicate.value().acquired());
+    source.reload();
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 4, 10000);
+    QCOMPARE(resets.count(), 2);
+    QCOMPARE(firstRow(), firstId);
+    QCOMPARE(source.snapshot().eventCount, 10001);
+    QCOMPARE(label(), QStringLiteral("oldest 500 of 10,001"));
+
+    source.showEvents(store::ListPage::Step::Newer);
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 5, 10000);
+    QCOMPARE(label(), QStringLiteral("501–1,000 of 10,001"));
+    source.showEvents(store::ListPage::Step::Newest);
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 6, 10000);
+    QCOMPARE(label(), QStringLiteral("newest 500 of 10,001"));
+    QVERIFY(lastRow() > lastId);
+
+    // Another run starts at its newest events.
+    source.showEvents(store::ListPage::Step::Oldest);
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 7, 10000);
+    const RunLease other = claim(*m_worker, request(QStringLiteral("few-events")));
+    QVERIFY(other.runId > 0);
+    source.setRunId(other.runId);
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 8, 10000);
+    QVERIFY(source.eventPage().isNewest());
+    QCOMPARE(label(), QStringLiteral("1"));
+    QLocale::setDefault(locale);
 }
 
 void TestRunDetailSource::pollingFollowsHeartbeats() {

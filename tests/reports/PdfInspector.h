@@ -1,14 +1,19 @@
 #pragma once
 
 // Reads a PDF back the way a reader sees it, with poppler-utils (packaging/install-deps.sh):
-// its text (pdftotext), its page count (pdfinfo) and its pages as images (pdftoppm).
+// its text (pdftotext), where each word is printed (pdftotext -bbox), its page count
+// (pdfinfo) and its pages as images (pdftoppm).
 
 #include <QImage>
+#include <QList>
 #include <QProcess>
+#include <QRectF>
 #include <QRegularExpression>
+#include <QSizeF>
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
+#include <QXmlStreamReader>
 
 namespace PdfInspector {
 
@@ -58,6 +63,44 @@ inline QString layoutText(const QString &pdf, int page, QString *error) {
     for (const QString &line : QString::fromUtf8(out).split(QLatin1Char('\n')))
         lines << line.simplified();
     return lines.join(QLatin1Char('\n'));
+}
+
+// A word as printed: its text and its box in points (1/72 inch) from the page's top left.
+struct Word {
+    QString text;
+    QRectF box;
+};
+
+struct PageWords {
+    QSizeF size; // points (A4: 595 x 842)
+    QList<Word> words;
+};
+
+// Every page's words with their boxes (pdftotext -bbox), in reading order.
+inline QList<PageWords> words(const QString &pdf, QString *error) {
+    QByteArray out;
+    if (!run(QStringLiteral("pdftotext"), {QStringLiteral("-bbox"), pdf, QStringLiteral("-")}, &out,
+             error))
+        return {};
+    QList<PageWords> pages;
+    QXmlStreamReader xml(out);
+    const auto number = [&xml](const char *name) {
+        return xml.attributes().value(QLatin1String(name)).toDouble();
+    };
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        if (xml.name() == QLatin1String("page")) {
+            pages.append({QSizeF(number("width"), number("height")), {}});
+        } else if (xml.name() == QLatin1String("word") && !pages.isEmpty()) {
+            const QRectF box(QPointF(number("xMin"), number("yMin")),
+                             QPointF(number("xMax"), number("yMax")));
+            pages.last().words.append({xml.readElementText(), box});
+        }
+    }
+    if (xml.hasError())
+        *error = QStringLiteral("pdftotext -bbox: %1").arg(xml.errorString());
+    return pages;
 }
 
 inline int pages(const QString &pdf, QString *error) {

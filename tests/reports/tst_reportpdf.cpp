@@ -6,6 +6,7 @@
 #include "reports/ReportPalette.h"
 #include "reports/ReportPdfWriter.h"
 #include "store/PgConnection.h"
+#include "store/ReportExporter.h"
 #include "store/ReportQueries.h"
 
 #include <QRegularExpression>
@@ -177,6 +178,48 @@ private slots:
         QVERIFY(!first.contains(QStringLiteral("Audit chain verified")));
         const QImage page = PdfInspector::pageImage(pdf, 1, 60, &error);
         QVERIFY(PdfInspector::countColor(page, reports::ReportPalette::alertFill(), 4) > 2000);
+    }
+
+    // A revealed report (ReportExporter::begin() records the one reveal and opens the report's
+    // transaction, the summary is read in it): the PDF shows the operators' reasons raw, says
+    // it is revealed, and holds no key, raw or hashed.
+    void revealedReportShowsTheReasonsRaw() {
+        TestDatabase db;
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QCOMPARE(db.grantTestLogins(), QString());
+        const QString seeded = reporttest::seedStore(db, 20);
+        QVERIFY2(seeded.isEmpty(), qPrintable(seeded));
+        auto op = db.connect(QStringLiteral("t_operator"));
+        auto su = db.connect();
+        QVERIFY(op && su);
+        store::ReportSpec spec = lastHour();
+        spec.revealRaw = true;
+        spec.revealReason = QStringLiteral("complaint 2026-88: what did the operators write");
+        store::ReportExporter exporter(*op);
+        const auto begun = exporter.begin(spec);
+        QVERIFY2(begun.ok(), qPrintable(begun.error().toString()));
+        const auto summary = store::ReportQueries(*op).summarize(spec);
+        QVERIFY2(summary.ok(), qPrintable(summary.error().toString()));
+        QVERIFY(exporter.finish().ok());
+        QCOMPARE(scalar(*su, QStringLiteral("SELECT count(*) FROM dedup.audit_log"
+                                            " WHERE action = 'report_reveal'")),
+                 1);
+
+        reports::ReportPdfWriter writer(summary.value());
+        const QString pdf = m_dir.filePath(QStringLiteral("revealed.pdf"));
+        QVERIFY2(writer.writeFile(pdf), qPrintable(writer.errorString()));
+        QString error;
+        const QString text = PdfInspector::text(pdf, &error);
+        QVERIFY2(text.contains(QStringLiteral("needs a look at invoice 5")), qPrintable(error));
+        QVERIFY(text.contains(QStringLiteral("customer withdrew the order 10")));
+        QVERIFY(text.contains(QStringLiteral("complaint 2026-88: what did the operators write")));
+        QVERIFY(
+            PdfInspector::pageText(pdf, 1, &error).contains(QStringLiteral("RAW VALUES REVEALED")));
+        // No hash passes for a value, and no key is in it at all.
+        QVERIFY(!QRegularExpression(QStringLiteral("h:[0-9a-f]{16}")).match(text).hasMatch());
+        for (const QString &secret : {QStringLiteral("RAWKEY"), QStringLiteral("CORRSECRET"),
+                                      QStringLiteral("patient-4711"), QStringLiteral("SECRETBODY")})
+            QVERIFY2(!text.contains(secret), qPrintable(secret));
     }
 
     void viewerGetsTheSameRedactedReport() {

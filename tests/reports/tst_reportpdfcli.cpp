@@ -48,6 +48,51 @@ private slots:
                     .contains(QStringLiteral("20 16 6\nRuns created Duplicates suppressed")));
     }
 
+    // --reveal-raw makes the PDF a revealed report: one report_reveal audit row, the reasons
+    // raw, the document marked. A viewer is refused (exit 4): no row, no file.
+    void revealedPdfIsAudited() {
+        TestDatabase db;
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QCOMPARE(db.grantTestLogins(), QString());
+        const QString seeded = reporttest::seedStore(db, 20);
+        QVERIFY2(seeded.isEmpty(), qPrintable(seeded));
+        auto su = db.connect();
+        QVERIFY(su);
+        const auto reveals = [&su] {
+            return su
+                ->exec(QStringLiteral(
+                    "SELECT count(*) FROM dedup.audit_log WHERE action = 'report_reveal'"))
+                .toInt64(0, 0, -1);
+        };
+        QTemporaryDir dir;
+        const QString refused = dir.filePath(QStringLiteral("refused.pdf"));
+        const auto args = [&db](const QString &user, const QString &path) {
+            return QStringList{QStringLiteral("report"),   QStringLiteral("--db"),
+                               db.conninfo(user),          QStringLiteral("--from"),
+                               QStringLiteral("2h"),       QStringLiteral("--format"),
+                               QStringLiteral("pdf"),      QStringLiteral("--reveal-raw"),
+                               QStringLiteral("--reason"), QStringLiteral("audit request 7"),
+                               QStringLiteral("--output"), path};
+        };
+        const DedupctlRun viewer = runDedupctl(args(QStringLiteral("t_viewer"), refused));
+        QCOMPARE(viewer.exitCode, 4);
+        QVERIFY2(viewer.err.contains(QStringLiteral("dedup_operator")), qPrintable(viewer.err));
+        QCOMPARE(reveals(), 0);
+        QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
+
+        const QString pdf = dir.filePath(QStringLiteral("revealed.pdf"));
+        const DedupctlRun run = runDedupctl(args(QStringLiteral("t_operator"), pdf));
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QCOMPARE(reveals(), 1);
+        QString error;
+        const QString text = PdfInspector::text(pdf, &error);
+        QVERIFY2(text.contains(QStringLiteral("needs a look at invoice 15")), qPrintable(error));
+        QVERIFY(text.contains(QStringLiteral("RAW VALUES REVEALED")));
+        QVERIFY(text.contains(QStringLiteral("audit request 7")));
+        QVERIFY(!QRegularExpression(QStringLiteral("h:[0-9a-f]{16}")).match(text).hasMatch());
+        QVERIFY(!text.contains(QStringLiteral("RAWKEY")));
+    }
+
     void writesToStandardOutput() {
         TestDatabase db;
         QVERIFY2(db.isValid(), qPrintable(db.error()));

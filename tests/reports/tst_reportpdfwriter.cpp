@@ -193,13 +193,160 @@ private slots:
         const QString first = PdfInspector::pageText(pdf, 1, &error);
         QVERIFY2(first.contains(QStringLiteral("AUDIT CHAIN BROKEN at row 17: row 17 was changed")),
                  qPrintable(first));
-        QVERIFY(first.contains(QStringLiteral("RAW KEYS AND PAYLOADS SHOWN")));
+        QVERIFY(first.contains(QStringLiteral("RAW VALUES REVEALED")));
         QVERIFY(first.contains(QStringLiteral("court order 2026-117")));
+        // What the revealed document holds is said exactly: the reasons raw, no key at all.
+        QVERIFY(first.contains(QStringLiteral("This document shows the operators' reasons as "
+                                              "they wrote them; it holds no idempotency key")));
+        QVERIFY(PdfInspector::text(pdf, &error)
+                    .contains(QStringLiteral("Generated 2026-11-02 08:30:15 UTC by alice_role "
+                                             "\u00b7 RAW VALUES REVEALED")));
         QVERIFY(!first.contains(QStringLiteral("intact")));
         // The warnings are drawn in the alert colour on page 1.
         const QImage page = PdfInspector::pageImage(pdf, 1, 60, &error);
         QVERIFY2(!page.isNull(), qPrintable(error));
         QVERIFY(PdfInspector::countColor(page, ReportPalette::alertFill(), 4) > 2000);
+    }
+
+    // Values of any length stay inside their boxes: a 10,000-character workflow name, a
+    // 5,000-character role, reasons of 5,000 characters (with and without spaces), long failure
+    // classes and action names, a 5,000-character reveal reason and filter. Every word lies
+    // within the page's margins and in the header, body or footer band, no two words overlap,
+    // the long name keeps to its column, "Page n of N" is whole on every page, and the page
+    // count stays that of a plain report plus a few pages.
+    void longValuesStayInsideTheirBoxes() {
+        int plainPages = 0;
+        QVERIFY(!writePdf(makeSummary(40, 40), QStringLiteral("plain.pdf"), &plainPages).isEmpty());
+
+        ReportSummary summary = makeSummary(40, 40);
+        const QString workflow =
+            QStringLiteral("wf-") + QStringLiteral("abcdefghij").repeated(1000); // 10,003
+        const QString role = QStringLiteral("role_") + QStringLiteral("r").repeated(5000);
+        const QString wordyReason =
+            QStringLiteral("The operator explains at length why run 77 needed a hand. ")
+                .repeated(85); // 5,015
+        const QString solidReason = QStringLiteral("Z").repeated(5000);
+        summary.runsByWorkflow.prepend({workflow, 3000});
+        summary.runsByWorkflow.append({QStringLiteral("\u202Eevil"), 12});
+        summary.actionsByOperator.append({role, 7});
+        summary.failureClasses.prepend(
+            {QStringLiteral("class-") + QStringLiteral("c").repeated(3000), 500});
+        summary.actionsByKind.prepend(
+            {QStringLiteral("op_") + QStringLiteral("k").repeated(3000), 90});
+        summary.actions[0].dbRole = role;
+        summary.actions[0].reason = wordyReason;
+        summary.actions[1].reason = solidReason;
+        summary.actions[2].reason = QStringLiteral("\u202Eevil reason");
+        summary.actions[3].osUser = QStringLiteral("u").repeated(5000);
+        summary.spec.workflows = {workflow, QStringLiteral("\u202Eevil")};
+        summary.spec.operators = {role};
+        summary.spec.revealRaw = true;
+        summary.spec.revealReason = wordyReason;
+        int pages = 0;
+        const QString pdf = writePdf(summary, QStringLiteral("long-values.pdf"), &pages);
+        QVERIFY(!pdf.isEmpty());
+        QVERIFY2(pages <= plainPages + 3,
+                 qPrintable(QStringLiteral("%1 pages, %2 plain").arg(pages).arg(plainPages)));
+
+        QString error;
+        const QList<PdfInspector::PageWords> laidOut = PdfInspector::words(pdf, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(laidOut.size(), pages);
+        // The page's geometry in points (ReportPageLayout: A4, 18 mm sides, a 12 mm margin and
+        // a 9 mm band at top and bottom); a point of slack for glyph boxes.
+        const auto mm = [](qreal millimetres) { return millimetres * 72.0 / 25.4; };
+        const qreal slack = 1.0;
+        const qreal left = mm(18) - slack;
+        const qreal right = mm(210 - 18) + slack;
+        const qreal bodyTop = mm(12 + 9) - slack;
+        const qreal bodyBottom = mm(297 - 12 - 9) + slack;
+        int longNameWords = 0;
+        for (int p = 0; p < pages; ++p) {
+            const QList<PdfInspector::Word> &words = laidOut.at(p).words;
+            const QString where = QStringLiteral("page %1: ").arg(p + 1);
+            // "Page n of N": the last four words, on the footer line, whole.
+            QVERIFY(words.size() > 4);
+            const QList<PdfInspector::Word> footer = words.mid(words.size() - 4);
+            QStringList footerText;
+            for (const PdfInspector::Word &w : footer)
+                footerText << w.text;
+            QCOMPARE(footerText.join(u' '), QStringLiteral("Page %1 of %2").arg(p + 1).arg(pages));
+            const qreal pageNumberLeft = footer.first().box.left();
+            for (qsizetype i = 0; i < words.size(); ++i) {
+                const PdfInspector::Word &w = words.at(i);
+                const QString what = where + w.text.left(40);
+                QVERIFY2(w.box.left() >= left && w.box.right() <= right, qPrintable(what));
+                const bool header = w.box.bottom() <= bodyTop;
+                const bool body = w.box.top() >= bodyTop && w.box.bottom() <= bodyBottom;
+                const bool inFooter = w.box.top() >= bodyBottom;
+                QVERIFY2(header || body || inFooter, qPrintable(what));
+                // Nothing in the footer reaches the page number.
+                if (inFooter && i < words.size() - 4)
+                    QVERIFY2(w.box.right() < pageNumberLeft, qPrintable(what));
+                if (w.text.contains(QStringLiteral("abcdefghij")))
+                    ++longNameWords;
+            }
+            // No word is printed over another (a cell running into the next column would be).
+            for (qsizetype i = 0; i < words.size(); ++i) {
+                for (qsizetype j = i + 1; j < words.size(); ++j) {
+                    const QRectF overlap = words.at(i).box.intersected(words.at(j).box);
+                    QVERIFY2(overlap.width() < 1.5 || overlap.height() < 1.5,
+                             qPrintable(where + words.at(i).text.left(40) + QStringLiteral(" / ") +
+                                        words.at(j).text.left(40)));
+                }
+            }
+        }
+        // The long name is shown (wrapped, then elided), but not all of it.
+        QVERIFY(longNameWords > 0);
+        QVERIFY2(longNameWords < 40, qPrintable(QString::number(longNameWords)));
+
+        // The long workflow name keeps to the first column of "Runs by workflow" (4 of 6.4
+        // parts of the 174 mm column): its words there end left of the runs-created column.
+        bool tableFound = false;
+        for (const PdfInspector::PageWords &page : laidOut) {
+            qreal tableTop = -1;
+            qreal tableBottom = page.size.height();
+            for (qsizetype i = 0; i + 2 < page.words.size(); ++i) {
+                const QString phrase = page.words.at(i).text + u' ' + page.words.at(i + 1).text +
+                                       u' ' + page.words.at(i + 2).text;
+                if (phrase == QLatin1String("Runs by workflow") && tableTop < 0)
+                    tableTop = page.words.at(i).box.bottom();
+                else if (phrase == QLatin1String("Operator actions by") && tableTop >= 0)
+                    tableBottom = qMin(tableBottom, page.words.at(i).box.top());
+            }
+            if (tableTop < 0)
+                continue;
+            tableFound = true;
+            const qreal columnRight = mm(18) + mm(174) * 4 / 6.4;
+            int inTable = 0;
+            for (const PdfInspector::Word &w : page.words) {
+                if (w.box.top() < tableTop || w.box.bottom() > tableBottom ||
+                    !w.text.contains(QStringLiteral("abcdefghij")))
+                    continue;
+                ++inTable;
+                QVERIFY2(w.box.right() <= columnRight, qPrintable(w.text.left(40)));
+            }
+            QVERIFY(inTable > 0);
+            QVERIFY2(inTable <= 12, qPrintable(QString::number(inTable))); // CellLines
+        }
+        QVERIFY(tableFound);
+
+        // No printed line is wider than the page allows (pdftotext -layout, spaces collapsed).
+        for (int p = 1; p <= pages; ++p) {
+            for (const QString &line : PdfInspector::layoutText(pdf, p, &error).split(u'\n'))
+                QVERIFY2(line.size() <= 220, qPrintable(line.left(80)));
+        }
+
+        // Hidden characters are drawn as markers, never as themselves.
+        const QString text = PdfInspector::text(pdf, &error);
+        QVERIFY2(text.contains(QStringLiteral("\u2039U+202E\u203Aevil")), qPrintable(error));
+        QVERIFY(text.contains(QStringLiteral("\u2039U+202E\u203Aevil reason")));
+        QVERIFY(!text.contains(QChar(0x202E)));
+        // The long reasons are there, cut with an ellipsis.
+        QVERIFY(text.contains(QStringLiteral("The operator explains at length why run 77")));
+        QVERIFY(text.contains(QStringLiteral("ZZZZZZZZZZ")));
+        QVERIFY(text.contains(QChar(0x2026)));
+        QVERIFY(!text.contains(QStringLiteral("Z").repeated(4000)));
     }
 
     void chartsArePainted() {

@@ -53,6 +53,7 @@ private slots:
     void summarySectionExport();
     void viewerMaySummarize();
     void invalidSpec();
+    void revealedReasonsNeedTheAuditedReveal();
 
 private:
     std::unique_ptr<TestDatabase> m_db;
@@ -326,6 +327,57 @@ void TestReportSummary::invalidSpec() {
     QVERIFY(!result.ok());
     QCOMPARE(int(result.errorKind()), int(StoreErrorKind::InvalidArgument));
     QCOMPARE(result.error().message, spec.validate());
+}
+
+// The operators' reasons are raw only in a report whose reveal is recorded: inside
+// ReportExporter::begin() with spec.revealRaw (one report_reveal row, committed first). A
+// revealing spec on its own, or inside a redacted report, is refused and records nothing.
+void TestReportSummary::revealedReasonsNeedTheAuditedReveal() {
+    ReportSpec spec;
+    spec.from = QDateTime::currentDateTimeUtc().addSecs(-3600);
+    spec.to = QDateTime::currentDateTimeUtc().addSecs(3600);
+    spec.revealRaw = true;
+    spec.revealReason = QStringLiteral("incident 19: read the reasons");
+    const auto reveals = [this] {
+        return scalar(*m_su, QStringLiteral("SELECT count(*) FROM dedup.audit_log"
+                                            " WHERE action = 'report_reveal'"));
+    };
+    const qint64 before = reveals();
+
+    const auto alone = ReportQueries(*m_op).summarize(spec);
+    QVERIFY(!alone.ok());
+    QCOMPARE(int(alone.errorKind()), int(StoreErrorKind::InvalidArgument));
+    QCOMPARE(reveals(), before);
+
+    {
+        ReportSpec redacted = spec;
+        redacted.revealRaw = false;
+        redacted.revealReason.clear();
+        ReportExporter exporter(*m_op);
+        QVERIFY(exporter.begin(redacted).ok());
+        const auto inRedacted = ReportQueries(*m_op).summarize(spec);
+        QVERIFY(!inRedacted.ok());
+        QCOMPARE(int(inRedacted.errorKind()), int(StoreErrorKind::InvalidArgument));
+    }
+    QCOMPARE(reveals(), before);
+
+    ReportExporter exporter(*m_op);
+    const auto begun = exporter.begin(spec);
+    QVERIFY2(begun.ok(), qPrintable(begun.error().toString()));
+    QVERIFY(begun.value() > 0);
+    const auto revealed = ReportQueries(*m_op).summarize(spec);
+    QVERIFY2(revealed.ok(), qPrintable(revealed.error().toString()));
+    QVERIFY(exporter.finish().ok());
+    QCOMPARE(reveals(), before + 1);
+    QStringList reasons;
+    for (const ReportAction &action : revealed.value().actions)
+        reasons << action.reason;
+    QVERIFY2(reasons.contains(QStringLiteral("check \"provider\", please")),
+             qPrintable(reasons.join(u'|')));
+    QVERIFY(reasons.contains(QStringLiteral("verified at the provider")));
+    // The reveal itself is an action of the range, with its reason as given.
+    QVERIFY(reasons.contains(spec.revealReason));
+    QCOMPARE(revealed.value().spec.revealRaw, true);
 }
 
 QTEST_GUILESS_MAIN(TestReportSummary)

@@ -75,6 +75,25 @@ void checkPlanNode(const QJsonObject &node, QStringList *problems) {
         checkPlanNode(child.toObject(), problems);
 }
 
+// The id of the `n`th event (from 0) of run `runId`.
+qint64 eventId(PgConnection &conn, qint64 runId, int n) {
+    PgParams p;
+    p.add(runId).add(qint64(n));
+    const PgResult r = conn.exec(QStringLiteral("SELECT id FROM dedup.events WHERE run_id = $1"
+                                                " ORDER BY id OFFSET $2 LIMIT 1"),
+                                 p);
+    return r.ok() && r.rows() == 1 ? r.toInt64(0, 0) : 0;
+}
+
+// The page older than the newest run of corr-4242.
+ListPage newestOf(PgConnection &conn) {
+    const PgResult r = conn.exec(QStringLiteral(
+        "SELECT id, (extract(epoch FROM created_at) * 1000000)::bigint FROM dedup.runs"
+        " WHERE correlation_id = 'corr-4242' ORDER BY created_at DESC, id DESC LIMIT 1"));
+    return r.ok() && r.rows() == 1 ? ListPage::older(r.toInt64(0, 0), r.toInt64(0, 1))
+                                   : ListPage::newest();
+}
+
 } // namespace
 
 class TestRunDetailQueries : public QObject {
@@ -85,6 +104,7 @@ private slots:
     void snapshotOfAnOperatedRun();
     void succeededRunResultJson();
     void listsKeepTheNewestAndSayMore();
+    void eventPagesReachEveryEvent();
     void missingAndPurgedRuns();
     void correlationOldestFirstWithStepSummary();
     void stuckBoundariesMatchTheSqlFunctions();
@@ -365,8 +385,95 @@ void TestRunDetailQueries::listsKeepTheNewestAndSayMore() {
     QCOMPARE(snapshot->events.size(), 25);
     QVERIFY(!snapshot->moreEvents); // exactly at the limit is not "more"
     QCOMPARE(snapshot->events.first().kind, QStringLiteral("claimed"));
+    QCOMPARE(snapshot->eventCount, 25);
+    QCOMPARE(snapshot->newerEvents, 0);
     QCOMPARE(snapshot->steps.size(), 12);
     QVERIFY(!snapshot->moreSteps);
+}
+
+void TestRunDetailQueries::eventPagesReachEveryEvent() {
+    RunProtocol worker(*m_worker);
+    QStringList names;
+    for (int i = 1; i <= 12; ++i)
+        names << QStringLiteral("p%1").arg(i, 2, 10, QLatin1Char('0'));
+    const auto claimed = worker.claim(claimRequest(QStringLiteral("paged-1"), names));
+    QVERIFY(claimed.ok());
+    for (const QString &name : names) {
+        QVERIFY(worker.beginStep(claimed.value().lease(), name).ok());
+        QVERIFY(worker.completeStep(claimed.value().lease(), name).ok());
+    }
+    const qint64 runId = claimed.value().runId;
+    // Another run's events are not counted.
+    QVERIFY(worker.claim(claimRequest(QStringLiteral("paged-2"), {QStringLiteral("x")})).ok());
+    PgParams id;
+    id.add(runId);
+    const PgResult all = m_super->exec(
+        QStringLiteral("SELECT id FROM dedup.events WHERE run_id = $1 ORDER BY id"), id);
+    QVERIFY(all.ok());
+    QCOMPARE(all.rows(), 25); // 1 claimed + 12 x (step_started, step_done)
+    QList<qint64> ids;
+    for (int i = 0; i < all.rows(); ++i)
+        ids << all.toInt64(i, 0);
+    const auto idsOf = [](const QList<EventRow> &events) {
+        QList<qint64> list;
+        for (const EventRow &e : events)
+            list << e.id;
+        return list;
+    };
+    RunDetailQueries::Limits limits;
+    limits.events = 10;
+    // The count and the pages as the roles that read the console: the viewer and the
+    // operator (SELECT on dedup.events without `detail`, under row-level security).
+    for (PgConnection *login : {m_viewer.get(), m_operator.get()}) {
+        PgError error;
+        auto page =
+            RunDetailQueries::readSnapshot(*login, runId, limits, ListPage::newest(), &error);
+        QVERIFY2(page, qPrintable(error.toString()));
+        QCOMPARE(idsOf(page->events), ids.mid(15, 10));
+        QCOMPARE(page->eventCount, 25);
+        QCOMPARE(page->newerEvents, 0);
+        QVERIFY(page->moreEvents);
+        QVERIFY(page->eventPage.isNewest());
+        // Older: the ten before the oldest shown, the details still redacted.
+        page = RunDetailQueries::readSnapshot(*login, runId, limits,
+                                              ListPage::older(page->events.first().id), &error);
+        QVERIFY2(page, qPrintable(error.toString()));
+        QCOMPARE(idsOf(page->events), ids.mid(5, 10));
+        QCOMPARE(page->newerEvents, 10);
+        QVERIFY(page->moreEvents);
+        QCOMPARE(page->eventPage, ListPage::older(ids.at(15)));
+        QCOMPARE(page->events.first().kind, QStringLiteral("step_started"));
+        QCOMPARE(page->events.first().step, QStringLiteral("p03"));
+        // The oldest: a fixed page older than the eleventh event.
+        page = RunDetailQueries::readSnapshot(*login, runId, limits, ListPage::oldest(), &error);
+        QVERIFY2(page, qPrintable(error.toString()));
+        QCOMPARE(idsOf(page->events), ids.mid(0, 10));
+        QCOMPARE(page->events.first().kind, QStringLiteral("claimed"));
+        QCOMPARE(page->eventPage, ListPage::older(ids.at(10)));
+        QCOMPARE(page->newerEvents, 15);
+        QCOMPARE(page->eventCount, 25);
+        QVERIFY(!page->moreEvents);
+        // Newer: the ten after the newest shown; then the newest, as fewer than ten follow.
+        page = RunDetailQueries::readSnapshot(*login, runId, limits,
+                                              ListPage::newer(page->events.last().id), &error);
+        QVERIFY2(page, qPrintable(error.toString()));
+        QCOMPARE(idsOf(page->events), ids.mid(10, 10));
+        QCOMPARE(page->newerEvents, 5);
+        page = RunDetailQueries::readSnapshot(*login, runId, limits,
+                                              ListPage::newer(page->events.last().id), &error);
+        QVERIFY2(page, qPrintable(error.toString()));
+        QCOMPARE(idsOf(page->events), ids.mid(15, 10));
+        QVERIFY(page->eventPage.isNewest());
+        QCOMPARE(page->newerEvents, 0);
+    }
+    // The count works for those logins on their own too.
+    for (PgConnection *login : {m_viewer.get(), m_operator.get()}) {
+        const RunQuery count = RunDetailQueries::eventCounts(runId, ids.at(20));
+        const PgResult counted = login->exec(count.sql, count.params);
+        QVERIFY2(counted.ok(), qPrintable(counted.error().toString()));
+        QCOMPARE(counted.toInt64(0, "total"), 25);
+        QCOMPARE(counted.toInt64(0, "newer"), 5);
+    }
 }
 
 void TestRunDetailQueries::missingAndPurgedRuns() {
@@ -457,15 +564,60 @@ void TestRunDetailQueries::correlationOldestFirstWithStepSummary() {
     QCOMPARE(i.idemKey, QStringLiteral("c-invoice"));
     QVERIFY(b.createdAtMicros <= c.createdAtMicros && c.createdAtMicros <= i.createdAtMicros);
 
+    QCOMPARE(snapshot->total, 3);
+    QCOMPARE(snapshot->newer, 0);
+    const qint64 invoiceMicros = i.createdAtMicros; // `i` goes with the snapshot
+
+    // Two at a time: the newest two first (oldest first among them), then the rest.
     snapshot = CorrelationQueries::read(*m_viewer, corr, 2, &error);
     QVERIFY(snapshot);
     QCOMPARE(snapshot->runs.size(), 2);
     QVERIFY(snapshot->more);
+    QCOMPARE(snapshot->total, 3);
+    QCOMPARE(snapshot->newer, 0);
+    QVERIFY(snapshot->page.isNewest());
+    QCOMPARE(snapshot->runs.first().id, confirm.value().runId);
+    QCOMPARE(snapshot->runs.last().id, invoice.value().runId);
+    const CorrelatedRun oldestShown = snapshot->runs.first();
+    snapshot =
+        CorrelationQueries::read(*m_viewer, corr, 2, &error, 0,
+                                 ListPage::older(oldestShown.id, oldestShown.createdAtMicros));
+    QVERIFY2(snapshot, qPrintable(error.toString()));
+    QCOMPARE(snapshot->runs.size(), 1);
+    QCOMPARE(snapshot->runs.first().id, booking.value().runId);
+    QVERIFY(!snapshot->more);
+    QCOMPARE(snapshot->newer, 2);
+    QCOMPARE(snapshot->total, 3);
+    // The oldest two, as a page older than the third run; newer from there: the newest.
+    snapshot = CorrelationQueries::read(*m_viewer, corr, 2, &error, 0, ListPage::oldest());
+    QVERIFY2(snapshot, qPrintable(error.toString()));
+    QCOMPARE(snapshot->runs.size(), 2);
+    QCOMPARE(snapshot->runs.first().id, booking.value().runId);
     QCOMPARE(snapshot->runs.last().id, confirm.value().runId);
+    QCOMPARE(snapshot->page.step, ListPage::Step::Older);
+    QCOMPARE(snapshot->page.id, invoice.value().runId);
+    QCOMPARE(snapshot->page.atMicros, invoiceMicros);
+    QCOMPARE(snapshot->newer, 1);
+    QVERIFY(!snapshot->more);
+    const CorrelatedRun newestShown = snapshot->runs.last();
+    snapshot =
+        CorrelationQueries::read(*m_viewer, corr, 2, &error, 0,
+                                 ListPage::newer(newestShown.id, newestShown.createdAtMicros));
+    QVERIFY2(snapshot, qPrintable(error.toString()));
+    QVERIFY(snapshot->page.isNewest());
+    QCOMPARE(snapshot->runs.last().id, invoice.value().runId);
+    // Of a run: the same pages.
+    snapshot = CorrelationQueries::read(*m_viewer, QString(), 2, &error, invoice.value().runId,
+                                        ListPage::oldest());
+    QVERIFY2(snapshot, qPrintable(error.toString()));
+    QCOMPARE(snapshot->runs.size(), 2);
+    QCOMPARE(snapshot->runs.first().id, booking.value().runId);
+    QCOMPARE(snapshot->total, 3);
     snapshot = CorrelationQueries::read(*m_viewer, QStringLiteral("no-such-visit"), 10, &error);
     QVERIFY(snapshot);
     QVERIFY(snapshot->runs.isEmpty());
     QVERIFY(!snapshot->more);
+    QCOMPARE(snapshot->total, 0);
     QVERIFY(snapshot->serverNow.isValid());
 }
 
@@ -604,8 +756,9 @@ void TestRunDetailQueries::stuckSnapshotListAndCount() {
 void TestRunDetailQueries::queryPlansUseIndexes_data() {
     QTest::addColumn<QString>("kind");
     for (const char *kind :
-         {"run", "steps", "events", "audit", "commands", "correlation", "stuck list",
-          "stuck list, 2 days", "stuck list, 30 days", "stuck list, age off", "stuck count"})
+         {"run", "steps", "events", "events, older page", "event count", "audit", "commands",
+          "correlation", "correlation, older page", "stuck list", "stuck list, 2 days",
+          "stuck list, 30 days", "stuck list, age off", "stuck count"})
         QTest::newRow(kind) << QString::fromLatin1(kind);
 }
 
@@ -666,12 +819,18 @@ RESET session_replication_role;
         query = RunDetailQueries::steps(100000, 1000);
     else if (kind == QLatin1String("events"))
         query = RunDetailQueries::events(100000, 500);
+    else if (kind == QLatin1String("events, older page"))
+        query = RunDetailQueries::events(100000, 1, eventId(*conn, 100000, 2));
+    else if (kind == QLatin1String("event count"))
+        query = RunDetailQueries::eventCounts(100000, eventId(*conn, 100000, 2));
     else if (kind == QLatin1String("audit"))
         query = RunDetailQueries::audit(100000, 200);
     else if (kind == QLatin1String("commands"))
         query = RunDetailQueries::commands(100000, 100);
     else if (kind == QLatin1String("correlation"))
         query = CorrelationQueries::runs(QStringLiteral("corr-4242"), 500);
+    else if (kind == QLatin1String("correlation, older page"))
+        query = CorrelationQueries::runs(QStringLiteral("corr-4242"), 1, 0, newestOf(*conn));
     else if (kind == QLatin1String("stuck list"))
         query = StuckQueries::list(15min, 500);
     else if (kind == QLatin1String("stuck list, 2 days"))
@@ -715,8 +874,19 @@ RESET session_replication_role;
     }
     if (kind == QLatin1String("events"))
         QCOMPARE(rows.rows(), 3);
+    if (kind == QLatin1String("events, older page"))
+        QCOMPARE(rows.rows(), 2); // the page of one and the row that says "more"
+    if (kind == QLatin1String("event count")) {
+        QCOMPARE(rows.toInt64(0, "total"), 3);
+        QCOMPARE(rows.toInt64(0, "newer"), 1);
+    }
     if (kind == QLatin1String("correlation"))
         QCOMPARE(rows.rows(), 3);
+    if (kind == QLatin1String("correlation, older page")) {
+        QCOMPARE(rows.rows(), 1);
+        QCOMPARE(rows.toInt64(0, "runs_total"), 3);
+        QCOMPARE(rows.toInt64(0, "runs_newer"), 1);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestRunDetailQueries)

@@ -2,21 +2,25 @@
 // (succeeded, failed, still processing) as table rows with a timeline column; the bars drawn by
 // TimelineBarDelegate into an image (a finished run's bar spans its share of the axis, an open
 // run's reaches the axis' end); the time axis; the id field; activation signals. The proxy that
-// adds the timeline column runs under QAbstractItemModelTester.
+// adds the timeline column runs under QAbstractItemModelTester. A correlation of 5,000 runs:
+// the newest page first, labelled as such, paged with the page bar.
 #include "DetailTestRuns.h"
 #include "TestDatabase.h"
 #include "models/CorrelationModel.h"
 #include "models/RunStatusStyle.h"
 #include "widgets/CorrelationTimelineModel.h"
 #include "widgets/CorrelationView.h"
+#include "widgets/PageBar.h"
 #include "widgets/TimelineBarDelegate.h"
 #include "widgets/TimelineHeader.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPainter>
 #include <QTableView>
+#include <QToolButton>
 #include <QtTest>
 
 using namespace dedup;
@@ -48,6 +52,7 @@ private slots:
     void barsDrawnToScale();
     void activationSignals();
     void emptyStates();
+    void hugeCorrelationPaged();
 
 private:
     void showVisit(CorrelationView &view);
@@ -157,6 +162,10 @@ void TestCorrelationView::timelineOfAVisit() {
     QVERIFY(ticks.size() >= 2);
     QCOMPARE(view.countText(), QStringLiteral("3 runs over 10 min"));
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("countLabel"))->text(), view.countText());
+    // Every run is shown: nothing to page to.
+    auto *pages = view.findChild<widgets::PageBar *>(QStringLiteral("pageBar"));
+    QVERIFY(pages);
+    QVERIFY(pages->isHidden());
 }
 
 void TestCorrelationView::barsDrawnToScale() {
@@ -255,6 +264,83 @@ void TestCorrelationView::emptyStates() {
     view.setCorrelationId(QStringLiteral("visit-U"));
     QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 1, 10000);
     QCOMPARE(view.countText().left(5), QStringLiteral("1 run"));
+}
+
+void TestCorrelationView::hugeCorrelationPaged() {
+    // 5,000 runs of one visit in one statement, a second apart.
+    QCOMPARE(m_db->exec(QStringLiteral(
+                 "SELECT count(*) FROM generate_series(1, 5000) g, LATERAL dedup.claim("
+                 "p_scope => 'test', p_key => 'huge-' || g, p_workflow => 'wf-detail',"
+                 " p_fingerprint => 'fp', p_correlation_id => 'visit-huge', p_worker => 'w') c;"
+                 "UPDATE dedup.runs SET created_at = now() - (6000 - id) * interval '1 second'"
+                 " WHERE correlation_id = 'visit-huge'")),
+             QString());
+    const store::PgResult range = m_super->exec(QStringLiteral(
+        "SELECT min(id), max(id) FROM dedup.runs WHERE correlation_id = 'visit-huge'"));
+    QVERIFY(range.ok());
+    const qint64 oldest = range.toInt64(0, 0);
+    const qint64 newest = range.toInt64(0, 1);
+
+    CorrelationView view;
+    view.setStore(m_db->conninfo(QStringLiteral("t_viewer")), nullptr);
+    view.resize(1300, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowActive(&view));
+    QAbstractItemModelTester tester(view.timelineModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy loaded(view.model(), &CorrelationModel::loaded);
+    view.setCorrelationId(QStringLiteral("visit-huge"));
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 20000);
+    QTRY_VERIFY(!view.model()->isLoading());
+    QAbstractItemModel *rows = view.table()->model();
+    QCOMPARE(rows->rowCount(), 500);
+    QVERIFY2(view.countText().startsWith(QStringLiteral("newest 500 of 5,000 runs over ")),
+             qPrintable(view.countText()));
+    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("countLabel"))->text(), view.countText());
+    // The newest run is on the first page (the last row: rows are oldest first).
+    QCOMPARE(rows->index(499, 0).data(CorrelationModel::RunIdRole).toLongLong(), newest);
+
+    auto *pages = view.findChild<widgets::PageBar *>(QStringLiteral("pageBar"));
+    QVERIFY(pages && !pages->isHidden());
+    QAction *older = pages->action(store::ListPage::Step::Older);
+    QAction *oldestPage = pages->action(store::ListPage::Step::Oldest);
+    QAction *newer = pages->action(store::ListPage::Step::Newer);
+    QAction *newestPage = pages->action(store::ListPage::Step::Newest);
+    QVERIFY(older->isEnabled() && oldestPage->isEnabled());
+    QVERIFY(!newer->isEnabled() && !newestPage->isEnabled());
+
+    // A click on "‹ Older": the page before.
+    auto *olderButton = view.findChild<QToolButton *>(QStringLiteral("pageOlderButton"));
+    QVERIFY(olderButton);
+    QTest::mouseClick(olderButton, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 2, 20000);
+    QTRY_VERIFY(!view.model()->isLoading());
+    QVERIFY2(view.countText().startsWith(QStringLiteral("4,001–4,500 of 5,000 runs over ")),
+             qPrintable(view.countText()));
+    QVERIFY(newer->isEnabled() && older->isEnabled());
+
+    // The oldest page reaches the oldest run.
+    oldestPage->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 3, 20000);
+    QTRY_VERIFY(!view.model()->isLoading());
+    QCOMPARE(rows->index(0, 0).data(CorrelationModel::RunIdRole).toLongLong(), oldest);
+    QVERIFY2(view.countText().startsWith(QStringLiteral("oldest 500 of 5,000 runs over ")),
+             qPrintable(view.countText()));
+    QVERIFY(!older->isEnabled() && !oldestPage->isEnabled());
+    QVERIFY(newer->isEnabled() && newestPage->isEnabled());
+    // The axis follows the page shown.
+    QCOMPARE(view.model()->timeStart(),
+             rows->index(0, 0).data(CorrelationModel::StartTimeRole).toDateTime());
+
+    newestPage->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 4, 20000);
+    QCOMPARE(rows->index(499, 0).data(CorrelationModel::RunIdRole).toLongLong(), newest);
+    // Another correlation: back to its newest page, no bar when it fits.
+    view.setCorrelationId(QStringLiteral("visit-T"));
+    QTRY_COMPARE_WITH_TIMEOUT(rows->rowCount(), 3, 10000);
+    QTRY_VERIFY(!view.model()->isLoading());
+    QVERIFY(pages->isHidden());
+    QCOMPARE(view.countText(), QStringLiteral("3 runs over 10 min"));
 }
 
 QTEST_MAIN(TestCorrelationView)

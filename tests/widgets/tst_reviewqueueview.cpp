@@ -3,6 +3,7 @@
 // filters narrow them to the database's answer; Assign to me goes through the action dialog
 // and shows in the queue; read-only mode offers no action; double click activates the run.
 #include "ActionTestRuns.h"
+#include "WholeCell.h"
 #include "models/ReviewQueueModel.h"
 #include "widgets/ActionDialog.h"
 #include "widgets/ReviewQueueView.h"
@@ -54,7 +55,35 @@ class TestReviewQueueView : public QObject {
 
 private slots:
     void showsFiltersAndAssigns();
+    void attemptsNeverCutInTheMiddle();
 };
+
+void TestReviewQueueView::attemptsNeverCutInTheMiddle() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
+    QString error =
+        actiontest::seedFailedRuns(db, 2, QStringLiteral("wide-"), QStringLiteral("manual_review"));
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(db.exec(QStringLiteral("UPDATE dedup.runs SET attempt = 2501, max_attempts = 100000"
+                                    " WHERE idem_key = (SELECT min(idem_key) FROM dedup.runs)")),
+             QString());
+    ReviewQueueModel model(db.conninfo(QStringLiteral("t_operator")));
+    ReviewQueueView view;
+    view.setModel(&model);
+    view.resize(900, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), 2, 10000);
+    QModelIndex attempts;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const QModelIndex cell = model.index(row, ReviewQueueModel::AttemptColumn);
+        if (cell.data().toString() == QLatin1String("2501/100000"))
+            attempts = cell;
+    }
+    QVERIFY(attempts.isValid());
+    QTRY_COMPARE(WholeCell::problem(view.table(), attempts), QString());
+}
 
 void TestReviewQueueView::showsFiltersAndAssigns() {
     TestDatabase db;

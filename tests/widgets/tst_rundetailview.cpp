@@ -2,17 +2,21 @@
 // uncertain step after a cleared stale lease) shown with its header, its highlighted step and
 // why, its events and audit; a stored result as the server's pretty JSON; the live lease
 // countdown and the expired lease in the warning colour; a purged run; a store that cannot be
-// reached (message and Retry); F5.
+// reached (message and Retry); F5; a run with more events than a page: the tab says how many
+// it has, and the page bar reaches the rest.
 #include "DetailTestRuns.h"
 #include "TestDatabase.h"
 #include "models/AuditTableModel.h"
+#include "models/EventTableModel.h"
 #include "models/RunDetailSource.h"
 #include "models/StepStatusStyle.h"
 #include "models/StepTableModel.h"
 #include "widgets/JsonPane.h"
+#include "widgets/PageBar.h"
 #include "widgets/RunDetailView.h"
 #include "widgets/WarningColor.h"
 
+#include <QAction>
 #include <QClipboard>
 #include <QFontMetricsF>
 #include <QJsonArray>
@@ -73,6 +77,7 @@ private slots:
     void notFoundAfterPurge();
     void unreachableStoreOffersRetry();
     void f5Reloads();
+    void eventsTabSaysTheCount();
 
 private:
     qint64 succeededRun(const QString &key);
@@ -102,6 +107,53 @@ qint64 TestRunDetailView::succeededRun(const QString &key) {
                              {QStringLiteral("status"), 201},
                              {QStringLiteral("lines"), QJsonArray{1, 2}}};
     return worker.succeed(lease, result).ok() ? lease.runId : 0;
+}
+
+void TestRunDetailView::eventsTabSaysTheCount() {
+    // 1,200 claims of one key in one statement: "claimed" and 1,199 duplicate_suppressed.
+    QCOMPARE(m_db->exec(QStringLiteral(
+                 "SELECT count(*) FROM generate_series(1, 1200) g, LATERAL dedup.claim("
+                 "p_scope => 'test', p_key => 'busy-key', p_workflow => 'wf-detail',"
+                 " p_fingerprint => 'fp-busy-key', p_worker => 'w' || g) c")),
+             QString());
+    const store::PgResult run =
+        m_super->exec(QStringLiteral("SELECT id FROM dedup.runs WHERE idem_key = 'busy-key'"));
+    QVERIFY(run.ok() && run.rows() == 1);
+    ShownView shown(m_db->conninfo(QStringLiteral("t_viewer")));
+    RunDetailView &view = shown.view;
+    view.setRunId(run.toInt64(0, 0));
+    QTabWidget *tabs = view.tabs();
+    const int eventsTab = tabs->indexOf(child<QWidget>(view, "eventsTab"));
+    QTRY_COMPARE_WITH_TIMEOUT(tabs->tabText(eventsTab),
+                              QStringLiteral("Events (newest 500 of 1,200)"), 10000);
+    QCOMPARE(text(view, "moreEventsLabel"),
+             QStringLiteral("Showing newest 500 of 1,200 events, oldest first; the buttons page "
+                            "through the rest."));
+    auto *pages = child<widgets::PageBar>(view, "eventPages");
+    QVERIFY(!pages->isHidden());
+    QAction *older = pages->action(store::ListPage::Step::Older);
+    QVERIFY(older->isEnabled());
+    QVERIFY(!pages->action(store::ListPage::Step::Newer)->isEnabled());
+    tabs->setCurrentIndex(eventsTab);
+    QTest::mouseClick(child<QToolButton>(view, "pageOlderButton"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(tabs->tabText(eventsTab), QStringLiteral("Events (201–700 of 1,200)"),
+                              10000);
+    pages->action(store::ListPage::Step::Oldest)->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(tabs->tabText(eventsTab),
+                              QStringLiteral("Events (oldest 500 of 1,200)"), 10000);
+    QCOMPARE(view.eventsTable()->model()->index(0, models::EventTableModel::KindColumn).data(),
+             QVariant(QStringLiteral("claimed")));
+    QVERIFY(!older->isEnabled());
+    pages->action(store::ListPage::Step::Newest)->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(tabs->tabText(eventsTab),
+                              QStringLiteral("Events (newest 500 of 1,200)"), 10000);
+    // A run whose events fit: the count alone, no bar, no note.
+    const qint64 few = succeededRun(QStringLiteral("few-events-view"));
+    QVERIFY(few > 0);
+    view.setRunId(few);
+    QTRY_COMPARE_WITH_TIMEOUT(tabs->tabText(eventsTab), QStringLiteral("Events (4)"), 10000);
+    QVERIFY(pages->isHidden());
+    QVERIFY(child(view, "moreEventsLabel")->isHidden());
 }
 
 void TestRunDetailView::emptyState() {

@@ -4,6 +4,7 @@
 // terminates the console's backends.
 #include "RunTestData.h"
 #include "TestDatabase.h"
+#include "WholeCell.h"
 #include "models/ChangeListener.h"
 #include "models/RunListModel.h"
 #include "widgets/ConnectionBanner.h"
@@ -115,7 +116,30 @@ private slots:
     void cancelStopsALoad();
     void activationSignals();
     void bannerWhileBackendsAreTerminated();
+    void attemptsNeverCutInTheMiddle();
 };
+
+void TestRunsView::attemptsNeverCutInTheMiddle() {
+    Console c(20);
+    QVERIFY2(c.db.isValid(), qPrintable(c.db.error()));
+    QTRY_COMPARE(c.countText(), QStringLiteral("20 runs"));
+    const QString updated =
+        c.db.exec(QStringLiteral("UPDATE dedup.runs SET attempt = 2501, max_attempts = 100000"
+                                 " WHERE id = (SELECT max(id) FROM dedup.runs) RETURNING id"));
+    QVERIFY2(updated.isEmpty(), qPrintable(updated));
+    const qint64 runId = c.expected(QStringLiteral("attempt = 2501")).value(0);
+    QVERIFY(runId > 0);
+    c.view->refresh();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        c.model->rowOfRun(runId) >= 0 &&
+            c.model->index(c.model->rowOfRun(runId), RunListModel::AttemptColumn)
+                    .data()
+                    .toString() == QStringLiteral("2501/100000"),
+        10000);
+    const QModelIndex attempts =
+        c.model->index(c.model->rowOfRun(runId), RunListModel::AttemptColumn);
+    QTRY_COMPARE(WholeCell::problem(c.table, attempts), QString());
+}
 
 void TestRunsView::initTestCase() {
     QStandardPaths::setTestModeEnabled(true);

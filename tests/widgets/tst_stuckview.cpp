@@ -3,6 +3,7 @@
 // activation; and StuckCountLabel, the status bar's count: text and colour with and without
 // stuck runs, clicks.
 #include "TestDatabase.h"
+#include "WholeCell.h"
 #include "models/StuckRunsModel.h"
 #include "widgets/StuckCountLabel.h"
 #include "widgets/StuckView.h"
@@ -62,7 +63,30 @@ private slots:
     void cappedCount();
     void refreshAndActivation();
     void countLabelInTheStatusBar();
+    void attemptsNeverCutInTheMiddle();
 };
+
+void TestStuckView::attemptsNeverCutInTheMiddle() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.exec(QStringLiteral(
+                 "INSERT INTO dedup.runs (scope, idem_key, workflow, fingerprint, status,"
+                 " lease_owner, lease_token, lease_expires_at, created_at, updated_at, attempt,"
+                 " max_attempts) VALUES ('gen', 'many-tries', 'wf-stuck', 'fp', 'processing',"
+                 " 'dead', 3, now() - interval '1 minute', now() - interval '1 hour',"
+                 " now() - interval '5 minutes', 2501, 100000)")),
+             QString());
+    StuckRunsModel model(db.conninfo());
+    StuckView view;
+    view.setModel(&model);
+    view.resize(900, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), 1, 10000);
+    const QModelIndex attempts = model.index(0, StuckRunsModel::AttemptColumn);
+    QCOMPARE(attempts.data().toString(), QStringLiteral("2501/100000"));
+    QTRY_COMPARE(WholeCell::problem(view.table(), attempts), QString());
+}
 
 void TestStuckView::initTestCase() {
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
