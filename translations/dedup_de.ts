@@ -842,10 +842,6 @@
         <translation>Be&amp;gründung:</translation>
     </message>
     <message>
-        <source>Required to pause, resume or abort: written to the audit log</source>
-        <translation>Pflichtfeld zum Pausieren, Fortsetzen oder Abbrechen: wird ins Audit-Protokoll geschrieben</translation>
-    </message>
-    <message>
         <source>&amp;Continue Here</source>
         <translation>&amp;Hier weiterführen</translation>
     </message>
@@ -868,6 +864,10 @@
     <message>
         <source>Close</source>
         <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Required to continue here, pause, resume or abort: written to the audit log</source>
+        <translation>Erforderlich, um hier fortzusetzen, anzuhalten, wieder aufzunehmen oder abzubrechen: wird ins Audit-Log geschrieben</translation>
     </message>
 </context>
 <context>
@@ -4354,6 +4354,10 @@
         <source>The operation could not be read: %1</source>
         <translation>Die Aktion konnte nicht gelesen werden: %1</translation>
     </message>
+    <message>
+        <source>The operation could not be continued here: %1</source>
+        <translation>Der Vorgang konnte hier nicht fortgesetzt werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>dedup::models::CorrelationModel</name>
@@ -5648,10 +5652,6 @@
         <translation>Die Aktionen konnten nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <source>%1 of %2</source>
-        <translation>%1 von %2</translation>
-    </message>
-    <message>
         <source>nobody yet</source>
         <translation>noch niemand</translation>
     </message>
@@ -6258,6 +6258,18 @@
     <message>
         <source>Could not write %1: %2</source>
         <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Lines longer than %1 characters are shown cut (the value is %2).</source>
+        <translation>Zeilen mit mehr als %1 Zeichen werden gekürzt angezeigt (der Wert ist %2 groß).</translation>
+    </message>
+    <message>
+        <source>%1 Lines longer than %2 characters are shown cut.</source>
+        <translation>%1 Zeilen mit mehr als %2 Zeichen werden gekürzt angezeigt.</translation>
+    </message>
+    <message>
+        <source>Showing… %1 of %2 characters</source>
+        <translation>Wird angezeigt… %1 von %2 Zeichen</translation>
     </message>
 </context>
 <context>

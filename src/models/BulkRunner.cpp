@@ -98,19 +98,25 @@ QString BulkRunner::start(const BulkPlan &plan) {
     return m_bulkId;
 }
 
-void BulkRunner::attach(const QString &bulkId, bool step) {
+void BulkRunner::attach(const QString &bulkId, bool step, const QString &reason) {
     if (isBusy()) {
         failLater(tr("This runner is busy with operation %1.").arg(m_bulkId));
+        return;
+    }
+    if (step && reason.trimmed().isEmpty()) {
+        failLater(tr("A reason is required."));
         return;
     }
     m_bulkId = bulkId;
     m_report = {};
     m_state = {};
+    // One intent, one key: resent after a lost connection, the attach is written once.
+    const QString key = step ? store::OperatorActions::newActionKey() : QString();
     QMetaObject::invokeMethod(
         m_worker,
-        [worker = m_worker, settings = m_settings, bulkId, step] {
+        [worker = m_worker, settings = m_settings, bulkId, step, reason, key] {
             worker->configure(settings);
-            worker->attach(bulkId, step);
+            worker->attach(bulkId, step, reason, key);
         },
         Qt::QueuedConnection);
 }

@@ -3,6 +3,7 @@
 #include "models/BulkPlan.h"
 #include "models/BulkReport.h"
 #include "models/BulkWorker.h"
+#include "store/BulkOperations.h"
 #include "store/BulkState.h"
 
 #include <QList>
@@ -19,11 +20,14 @@ namespace dedup::models {
 //     runs (a selection's runs with the token and status the operator saw; for a filter,
 //     RunQueries keyset pages of pageSize() runs, each added with the token and status read
 //     then: bounded memory whatever the number of runs), starts it and applies it in batches
-//     of batchSize() runs (one short server transaction each), with progress() after every
-//     batch, until finished() with the report;
-//   attach(id): continues an existing operation (after a crash, or to share the work with
-//     the console running it: batches take turns, nothing is applied twice), or with
-//     step = false only follows its progress ("running on <runner>");
+//     of at most batchSize() runs (one short server transaction each, which the server ends
+//     early once its 20 ms budget is spent, so others' single actions never wait long), with
+//     progress() after every batch, until finished() with the report;
+//   attach(id, step, reason): continues an existing operation (after a crash, or to share
+//     the work with the console running it: batches take turns, nothing is applied twice),
+//     first saying so with the operator's reason (op_bulk_control 'attach', audited as
+//     op_bulk_attach), or with step = false only follows its progress ("running on
+//     <runner>"; no reason, nothing written);
 //   pause / resume / abort: op_bulk_control, honoured between two batches (and by the
 //     server for every console stepping it); anyone may do it, from any console;
 //   requestActiveOperations(): every operation not finished or aborted, with who applies it.
@@ -44,7 +48,10 @@ public:
     // default "<os user>@<host> (pid <n>)".
     void setRunnerName(const QString &name) { m_settings.runnerName = name; }
     QString runnerName() const { return m_settings.runnerName; }
-    void setBatchSize(int runs) { m_settings.batchSize = qBound(1, runs, 1000); }
+    // Items per batch, 1..BulkOperations::MaxBatch (op_bulk_step's limit since 0018).
+    void setBatchSize(int runs) {
+        m_settings.batchSize = qBound(1, runs, store::BulkOperations::MaxBatch);
+    }
     int batchSize() const { return m_settings.batchSize; }
     void setPageSize(int runs) { m_settings.pageSize = qBound(1, runs, 10000); }
     int pageSize() const { return m_settings.pageSize; }
@@ -59,9 +66,11 @@ public:
     // Running or Paused): use another BulkRunner.
     QString start(const BulkPlan &plan);
     // Continues (step) or follows (!step) an existing operation; refused like start() while
-    // busy. An operation that was interrupted while its runs were being added cannot be
-    // continued (its set is incomplete): the runner fails and the operation can be aborted.
-    void attach(const QString &bulkId, bool step = true);
+    // busy. Continuing needs the operator's reason (it is audited; refused without one, as
+    // pause() is). An operation that was interrupted while its runs were being added cannot
+    // be continued (its set is incomplete): the runner fails and the operation can be
+    // aborted; so does one that is finished or aborted by the time the attach arrives.
+    void attach(const QString &bulkId, bool step, const QString &reason = {});
     // Each call is one intent (its own action key, kept for resends). Reason required.
     void pause(const QString &reason);
     void resume(const QString &reason);

@@ -30,7 +30,7 @@ BulkWorker::~BulkWorker() = default;
 
 void BulkWorker::configure(const Settings &settings) {
     m_settings = settings;
-    m_settings.batchSize = qBound(1, settings.batchSize, 1000);
+    m_settings.batchSize = qBound(1, settings.batchSize, BulkOperations::MaxBatch);
     m_settings.pageSize = qBound(1, settings.pageSize, BulkOperations::MaxItemsPerCall);
     m_settings.firstBackoffMs = qMax(1, settings.firstBackoffMs);
     m_settings.maxBackoffMs = qMax(m_settings.firstBackoffMs, settings.maxBackoffMs);
@@ -109,13 +109,18 @@ void BulkWorker::begin(const QString &bulkId, const BulkPlan &plan, const QStrin
     schedule(0);
 }
 
-void BulkWorker::attach(const QString &bulkId, bool step) {
+void BulkWorker::attach(const QString &bulkId, bool step, const QString &reason,
+                        const QString &actionKey) {
     m_bulkId = bulkId;
     m_plan.reset();
     m_stepping = step;
     m_state = {};
     m_state.id = bulkId;
     m_controls.clear();
+    // Continuing here is an operator action like pause: audited with its reason before the
+    // first batch (controls run before the stage's work).
+    if (step)
+        m_controls.append({store::BulkCommand::Attach, reason, actionKey});
     m_stage = Stage::Watch; // the first look decides
     schedule(0);
 }
@@ -199,6 +204,14 @@ void BulkWorker::runControl(BulkOperations &ops) {
         if (retryLater(answer.errorKind(), answer.error()))
             return; // the same command (same key) again after the backoff
         m_controls.removeFirst();
+        if (control.command == store::BulkCommand::Attach) {
+            // Refused (finished, aborted or never started meanwhile): nothing is applied
+            // from here.
+            m_stepping = false;
+            m_controls.clear();
+            fail(tr("The operation could not be continued here: %1").arg(answer.error().message));
+            return;
+        }
         emit failed(tr("The operation could not be changed: %1").arg(answer.error().message));
         schedule(0);
         return;

@@ -37,7 +37,7 @@ class BulkWorker : public QObject {
 public:
     struct Settings {
         QString runnerName;
-        int batchSize = 50;           // items per op_bulk_step (its limit: 1..1000)
+        int batchSize = 50;           // items per op_bulk_step (its limit: 1..100, 0018)
         int pageSize = 1000;          // runs per freeze page / op_bulk_add_items call
         int summaryIntervalMs = 1000; // how often the server's counts replace the local ones
         int pollIntervalMs = 1000;    // while watching or paused
@@ -52,7 +52,8 @@ public:
     // In this object's thread.
     void configure(const dedup::models::BulkWorker::Settings &settings);
     void begin(const QString &bulkId, const dedup::models::BulkPlan &plan, const QString &startKey);
-    void attach(const QString &bulkId, bool step);
+    // step: first op_bulk_control 'attach' with `reason` and `actionKey`, then the batches.
+    void attach(const QString &bulkId, bool step, const QString &reason, const QString &actionKey);
     void control(dedup::store::BulkCommand command, const QString &reason,
                  const QString &actionKey);
     void listActive();

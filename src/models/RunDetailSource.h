@@ -9,6 +9,8 @@
 #include <QSet>
 #include <QTimer>
 
+#include <memory>
+
 namespace dedup::models {
 
 class AuditTableModel;
@@ -33,6 +35,15 @@ class StepTableModel;
 // A run that does not exist (purged, or a wrong id) ends in State::NotFound: the models are
 // emptied, except audit(): the audit log outlives purged runs.
 //
+// Large values (a worker's 20 MB result, a context, a last error) are prepared for display
+// with the read, on the loading thread (shown()): the first ShownChars characters with
+// deceptive characters as markers, the UTF-8 size, the last error's "at" and "attempt". The
+// UI thread only hands the prepared text to its widgets: it never parses, escapes, converts
+// or compares megabytes while a run opens. A re-read whose value did not change shares the
+// previous read's string (one copy in memory, and the views see it is the same at once).
+// Another run, or none (setRunId(0): the detail closed), lets go of everything; with
+// releaseMemory() the freed megabytes go back to the system.
+//
 // Events are shown one page of limits().events at a time, the newest first: showEvents()
 // pages (older, newer, newest, oldest) and the snapshot says where the page is
 // (eventCount, newerEvents, moreEvents). Re-reads keep the page; another run starts at the
@@ -53,6 +64,50 @@ public:
     Q_ENUM(State)
 
     static constexpr int DefaultPollIntervalMs = 5000;
+    // The most characters of a value prepared for display (the rest on request).
+    static constexpr qsizetype ShownChars = 256 * 1024;
+    // The most characters of one line shown (the rest of the line on request): laying out
+    // one line costs about a microsecond a character, and a 20 MB result may be one line.
+    static constexpr qsizetype LineChars = 16 * 1024;
+
+    // A stored JSON value as the detail shows it.
+    struct ShownJson {
+        QString pretty; // the whole value (jsonb_pretty); null for SQL NULL
+        // Its first ShownChars characters, deceptive ones as markers, lines longer than
+        // LineChars cut (ending in "…").
+        QString display;
+        qint64 bytes = 0;      // the UTF-8 size of `pretty`
+        bool cut = false;      // display holds only the start of `pretty` (ShownChars)
+        bool linesCut = false; // display has lines cut at LineChars
+        bool isWhole() const { return !cut && !linesCut; }
+
+        bool isNull() const { return pretty.isNull(); }
+    };
+    // What a read shows, prepared with it.
+    struct Shown {
+        ShownJson result;
+        ShownJson context;
+        ShownJson lastError;
+        QString lastErrorAt;       // last_error's "at" as stored; empty without
+        int lastErrorAttempt = -1; // last_error's "attempt"; -1 without
+    };
+    // `pretty` prepared for display: the first `maxChars` characters made visible
+    // (core::DisplayText, several lines), the UTF-8 size counted without converting. Costs
+    // O(maxChars) plus one pass over the value: for the loading thread, or a value at hand.
+    static ShownJson prepare(const QString &pretty, qsizetype maxChars = ShownChars,
+                             qsizetype lineChars = LineChars);
+    // The UTF-8 size of `text` (what toUtf8().size() answers), without a copy.
+    static qint64 utf8Size(QStringView text);
+    // Hands memory freed by closed details back to the system (glibc keeps freed blocks of
+    // the loading thread's arena otherwise: hundreds of MB after a few large runs), on a
+    // pool thread. `garbage` (the last references to a closed run's values, if given) is
+    // dropped there first: freeing tens of MB takes the UI thread tens of ms.
+    static void releaseMemory(std::shared_ptr<const void> garbage = {});
+    // Destroys `source` on a thread of its own: its loading thread's shutdown and its
+    // connection's close (libpq frees an input buffer as large as the largest row read) never
+    // hold up the UI thread. The caller has let go of its models; its signals are not
+    // delivered any more.
+    static void dispose(std::unique_ptr<RunDetailSource> source);
 
     explicit RunDetailSource(const QString &conninfo, QObject *parent = nullptr);
     ~RunDetailSource() override;
@@ -91,6 +146,8 @@ public:
     // The last successful read (found == false in State::NotFound, empty in State::Empty).
     const store::RunDetailSnapshot &snapshot() const { return m_snapshot; }
     const store::RunDetail &detail() const { return m_snapshot.run; }
+    // detail()'s large values prepared for display (empty without a read).
+    const Shown &shown() const { return m_shown; }
     bool hasDetail() const { return m_snapshot.found; }
 
     // The server's clock now, estimated from its now() at the last read plus the time
@@ -129,7 +186,7 @@ private:
     void request();
     void onFinished(int requestId, const QVariant &value);
     void onFailed(int requestId, const QString &message, QueryRunner::Failure failure);
-    void apply(const store::RunDetailSnapshot &snapshot, bool sameRun);
+    void apply(const store::RunDetailSnapshot &snapshot, Shown shown, bool sameRun);
     void setState(State state);
     void setPending(int requestId);
     void updatePolling();
@@ -146,6 +203,10 @@ private:
     QString m_errorText;
     QueryRunner::Failure m_lastFailure = QueryRunner::Failure::QueryFailed;
     store::RunDetailSnapshot m_snapshot;
+    Shown m_shown;
+    // Filled by the loading thread for the request in flight (m_pending), read once its
+    // answer came.
+    std::shared_ptr<Shown> m_pendingShown;
     QElapsedTimer m_sinceRead;
     int m_pollIntervalMs = DefaultPollIntervalMs;
     QTimer m_poll;

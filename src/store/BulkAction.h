@@ -15,8 +15,9 @@ enum class BulkAction {
     Cancel
 };
 
-// What an operator may do with a running bulk operation (op_bulk_control).
-enum class BulkCommand { Start, Pause, Resume, Abort };
+// What an operator may do with a running bulk operation (op_bulk_control). Attach: this
+// console takes over applying it (Continue Here); audited with the reason, the status stays.
+enum class BulkCommand { Start, Pause, Resume, Abort, Attach };
 
 // The database's names ("op_cancel", "start", ...); never translated.
 QString toString(BulkAction action);

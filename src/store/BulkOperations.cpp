@@ -73,6 +73,8 @@ QString toString(BulkCommand command) {
         return QStringLiteral("resume");
     case BulkCommand::Abort:
         return QStringLiteral("abort");
+    case BulkCommand::Attach:
+        return QStringLiteral("attach");
     }
     return {};
 }

@@ -34,7 +34,7 @@ QStringList knownActions() {
         if (!names.contains(name))
             names << name;
     }
-    for (const char *event : {"start", "pause", "resume", "abort"})
+    for (const char *event : {"start", "attach", "pause", "resume", "abort"})
         names << QStringLiteral("op_bulk_") + QLatin1String(event);
     return names;
 }

@@ -138,32 +138,56 @@ bool BulkOperationsDialog::selectOperation(const QString &id) {
     return false;
 }
 
-void BulkOperationsDialog::showOperations(const QList<store::BulkState> &operations) {
-    m_operations = operations;
+QStringList BulkOperationsDialog::rowCells(const store::BulkState &op) const {
+    return {BulkProgressText::title(op),
+            op.requestedBy,
+            statusText(op.status),
+            BulkProgressText::done(op),
+            op.runner.isEmpty() ? tr("nobody yet") : op.runner,
+            seenText(op.runnerSeenAt)};
+}
+
+void BulkOperationsDialog::setRow(int row, const store::BulkState &op) {
     QTableWidget *table = m_ui->operationsTable;
-    const QSignalBlocker blocker(table); // a refresh is not a new selection
-    table->setRowCount(int(operations.size()));
-    const QLocale locale;
-    int selectedRow = -1;
-    for (int row = 0; row < operations.size(); ++row) {
-        const store::BulkState &op = operations.at(row);
-        const QStringList cells{BulkProgressText::title(op),
-                                op.requestedBy,
-                                statusText(op.status),
-                                tr("%1 of %2")
-                                    .arg(locale.toString(op.applied + op.changed + op.failed),
-                                         locale.toString(op.total)),
-                                op.runner.isEmpty() ? tr("nobody yet") : op.runner,
-                                seenText(op.runnerSeenAt)};
-        for (int column = 0; column < cells.size(); ++column) {
-            auto *item = new QTableWidgetItem(cells.at(column));
-            if (column == ActionColumn)
-                item->setData(Qt::UserRole, op.id);
-            item->setToolTip(column == ActionColumn ? tr("Operation %1").arg(op.id)
-                                                    : cells.at(column));
+    const QStringList cells = rowCells(op);
+    for (int column = 0; column < cells.size(); ++column) {
+        QTableWidgetItem *item = table->item(row, column);
+        if (!item) {
+            item = new QTableWidgetItem;
             table->setItem(row, column, item);
         }
-        if (op.id == m_currentId)
+        item->setText(cells.at(column));
+        if (column == ActionColumn)
+            item->setData(Qt::UserRole, op.id);
+        item->setToolTip(column == ActionColumn ? tr("Operation %1").arg(op.id) : cells.at(column));
+    }
+}
+
+const store::BulkState *BulkOperationsDialog::followedState() const {
+    if (!m_runner || m_currentId.isEmpty())
+        return nullptr;
+    const store::BulkState &state = m_runner->state();
+    return state.id == m_currentId && !state.action.isEmpty() ? &state : nullptr;
+}
+
+void BulkOperationsDialog::showOperations(const QList<store::BulkState> &operations) {
+    m_operations = operations;
+    // One figure per operation: the followed one's is its runner's latest (read every poll,
+    // or after every batch applied here), in its row as in the bar and the counters; the
+    // list's own read of it, up to a refresh interval older, is not shown next to it.
+    if (const store::BulkState *followed = followedState()) {
+        for (store::BulkState &op : m_operations)
+            if (op.id == followed->id)
+                op = *followed;
+    }
+    QTableWidget *table = m_ui->operationsTable;
+    const QSignalBlocker blocker(table); // a refresh is not a new selection
+    table->setRowCount(int(m_operations.size()));
+    const QLocale locale;
+    int selectedRow = -1;
+    for (int row = 0; row < m_operations.size(); ++row) {
+        setRow(row, m_operations.at(row));
+        if (m_operations.at(row).id == m_currentId)
             selectedRow = row;
     }
     // A few rows: fit the columns to their text (runner names are long).
@@ -173,14 +197,15 @@ void BulkOperationsDialog::showOperations(const QList<store::BulkState> &operati
     else
         table->clearSelection();
     m_ui->listLabel->setText(
-        operations.isEmpty() ? tr("No bulk operation is unfinished.")
-        : operations.size() == 1
+        m_operations.isEmpty() ? tr("No bulk operation is unfinished.")
+        : m_operations.size() == 1
             ? tr("1 unfinished operation.")
-            : tr("%1 unfinished operations.").arg(locale.toString(qsizetype(operations.size()))));
+            : tr("%1 unfinished operations.").arg(locale.toString(qsizetype(m_operations.size()))));
     updateButtons();
+    emit operationsShown(m_operations);
 }
 
-void BulkOperationsDialog::follow(const QString &id, bool step) {
+void BulkOperationsDialog::follow(const QString &id, bool step, const QString &reason) {
     // A runner attaches once: a new one for each operation (deleting the old one stops its
     // polling; it was only following).
     m_runner = std::make_unique<BulkRunner>(m_conninfo);
@@ -217,17 +242,20 @@ void BulkOperationsDialog::follow(const QString &id, bool step) {
     m_ui->reportText->clear();
     m_ui->reportText->hide();
     m_ui->progressBar->show();
-    m_ui->progressBar->setRange(0, 0); // busy until the first look
+    m_ui->progressBar->setRange(0, 0); // busy until the first look: no figure yet
+    m_ui->progressBar->resetFormat();
     m_ui->countersLabel->clear();
-    m_runner->attach(id, step);
+    m_runner->attach(id, step, reason);
     showProgress();
     updateButtons();
 }
 
 void BulkOperationsDialog::continueHere() {
-    if (m_currentId.isEmpty() || m_stepping)
+    // Taking over an operation is an operator action: audited with the reason typed.
+    const QString reason = m_ui->reasonEdit->text().trimmed();
+    if (m_currentId.isEmpty() || m_stepping || reason.isEmpty())
         return;
-    follow(m_currentId, true);
+    follow(m_currentId, true, reason);
 }
 
 void BulkOperationsDialog::control(void (BulkRunner::*command)(const QString &)) {
@@ -249,14 +277,24 @@ QString BulkOperationsDialog::describe(const store::BulkState &state) const {
 }
 
 void BulkOperationsDialog::showProgress() {
-    if (!m_runner)
-        return;
-    const store::BulkState &state = m_runner->state();
-    if (state.action.isEmpty())
+    const store::BulkState *followed = followedState();
+    if (!followed)
         return; // not read yet
+    // One read, three places: the row, the bar and the counters.
+    const store::BulkState state = *followed;
     m_ui->selectedLabel->setText(describe(state));
     BulkProgressText::showOn(m_ui->progressBar, state);
     m_ui->countersLabel->setText(BulkProgressText::counters(state));
+    for (int row = 0; row < m_operations.size(); ++row) {
+        if (m_operations.at(row).id != state.id)
+            continue;
+        m_operations[row] = state;
+        if (row < m_ui->operationsTable->rowCount()) {
+            const QSignalBlocker blocker(m_ui->operationsTable);
+            setRow(row, state);
+        }
+        emit operationsShown(m_operations);
+    }
 }
 
 void BulkOperationsDialog::showReport(const BulkReport &report) {
@@ -273,7 +311,7 @@ void BulkOperationsDialog::updateButtons() {
         phase == BulkPhase::Running || phase == BulkPhase::Paused || phase == BulkPhase::Watching;
     // An operation interrupted while its runs were being selected has an incomplete set: it
     // can only be aborted (BulkRunner::attach).
-    m_ui->continueButton->setEnabled(live && !m_stepping && status != u"preparing");
+    m_ui->continueButton->setEnabled(live && reason && !m_stepping && status != u"preparing");
     m_ui->pauseButton->setEnabled(live && reason && status == u"running");
     m_ui->resumeButton->setEnabled(live && reason && status == u"paused");
     m_ui->abortButton->setEnabled(live && reason);

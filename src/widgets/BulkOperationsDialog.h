@@ -5,6 +5,7 @@
 
 #include <QDialog>
 #include <QList>
+#include <QStringList>
 
 #include <memory>
 
@@ -28,7 +29,11 @@ namespace dedup::widgets {
 //   - follow it (selecting it: progress as the console applying it makes it);
 //   - Continue Here: apply its remaining batches from this console (BulkRunner::attach;
 //     batches take turns with any other console stepping it, so nothing is applied twice);
-//   - Pause, Resume, Abort, each with a reason that goes into the audit log.
+//   - Continue Here, Pause, Resume, Abort, each with a reason that goes into the audit log
+//     (op_bulk_attach, op_bulk_pause, ...).
+// The followed operation has one progress figure, its runner's latest state: its row in the
+// list, the bar and the counters all show that one (operationsShown() hands the same list to
+// the main window's status bar).
 // While this dialog applies an operation, the list cannot switch to another one: closing the
 // dialog hides it and the work goes on (the integrator keeps the dialog alive); deleting the
 // dialog stops after the batch in flight rolls back, and the operation can be continued again.
@@ -61,6 +66,9 @@ public:
 
 signals:
     void operationFinished(const dedup::models::BulkReport &report);
+    // The operations as the list shows them now (the followed one with the figure of the
+    // bar and the counters), after every list read and every progress of the followed one.
+    void operationsShown(const QList<dedup::store::BulkState> &operations);
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -68,10 +76,14 @@ protected:
 
 private:
     void showOperations(const QList<store::BulkState> &operations);
-    void follow(const QString &id, bool step);
+    void follow(const QString &id, bool step, const QString &reason = {});
     void continueHere();
     void control(void (models::BulkRunner::*command)(const QString &));
     void showProgress();
+    // The runner's state of the followed operation once it has read it; null before.
+    const store::BulkState *followedState() const;
+    QStringList rowCells(const store::BulkState &op) const;
+    void setRow(int row, const store::BulkState &op);
     void showReport(const models::BulkReport &report);
     void updateButtons();
     QString describe(const store::BulkState &state) const;

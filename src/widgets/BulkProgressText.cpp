@@ -27,6 +27,13 @@ QString BulkProgressText::title(const store::BulkState &state) {
     return action ? models::OperatorActionText::title(*action) : state.action;
 }
 
+QString BulkProgressText::done(const store::BulkState &state) {
+    const QLocale locale;
+    return tr("%1 of %2")
+        .arg(locale.toString(state.applied + state.changed + state.failed),
+             locale.toString(state.total));
+}
+
 QString BulkProgressText::counters(const store::BulkState &state) {
     const QLocale locale;
     return tr("Applied %1 · skipped because changed %2 · failed %3 · pending %4")
@@ -48,11 +55,10 @@ QString BulkProgressText::report(const models::BulkReport &report) {
 void BulkProgressText::showOn(QProgressBar *bar, const store::BulkState &state) {
     if (state.total <= 0)
         return;
-    const QLocale locale;
-    const qint64 done = state.applied + state.changed + state.failed;
+    const qint64 finished = state.applied + state.changed + state.failed;
     bar->setRange(0, 1000);
-    bar->setValue(int(done * 1000 / state.total));
-    bar->setFormat(tr("%1 of %2").arg(locale.toString(done), locale.toString(state.total)));
+    bar->setValue(int(finished * 1000 / state.total));
+    bar->setFormat(done(state));
 }
 
 } // namespace dedup::widgets

@@ -18,6 +18,9 @@ class BulkProgressText {
 public:
     // The operation's action as the menus name it ("Cancel runs"); the raw name when unknown.
     static QString title(const store::BulkState &state);
+    // "8 of 10": the items done (applied, skipped, failed) of the total; the list's figure
+    // and the bar's text.
+    static QString done(const store::BulkState &state);
     // "Applied 7 · skipped because changed 1 · failed 0 · pending 2".
     static QString counters(const store::BulkState &state);
     // The report's summary, then the runs that failed and those skipped because they

@@ -9,6 +9,7 @@
 #include "widgets/StuckCountLabel.h"
 #include "widgets/StuckView.h"
 
+#include <QAction>
 #include <QDockWidget>
 #include <QStatusBar>
 
@@ -41,6 +42,15 @@ DetailViews::DetailViews(MainWindow *window)
     m_detailDock->setObjectName(QStringLiteral("runDetailDock"));
     m_detailDock->setWidget(m_detail);
     m_detailDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    // Closing the dock closes the run: its values and their memory go (the toggle goes off
+    // when the dock is closed or the window hidden, not when the dock is tabbed away). The
+    // view, not this object, is captured: the window's teardown hides the dock after this
+    // object is gone.
+    RunDetailView *detail = m_detail;
+    connect(m_detailDock->toggleViewAction(), &QAction::toggled, detail, [detail](bool shown) {
+        if (!shown)
+            detail->closeRun();
+    });
     window->addDock(m_detailDock, Qt::RightDockWidgetArea);
     m_correlation->setObjectName(QStringLiteral("correlationView"));
     window->addView(m_correlation, tr("&Correlation"), m_correlation->viewActions());

@@ -142,6 +142,10 @@ BulkOperationsDialog *OperatorViews::openBulkOperations() {
             if (m_bulkWatcher)
                 m_bulkWatcher->requestActiveOperations();
         });
+        // While the dialog is shown the status bar shows its list: the same figures as its
+        // list, bar and counters.
+        connect(m_operationsDialog, &BulkOperationsDialog::operationsShown, this,
+                &OperatorViews::showActiveBulk);
     } else {
         m_operationsDialog->refresh();
     }
@@ -404,7 +408,12 @@ void OperatorViews::attach(StoreSession *session) {
     m_audit->setChainSource(session->readConninfo());
     m_bulkWatcher = std::make_unique<models::BulkRunner>(session->conninfo());
     connect(m_bulkWatcher.get(), &models::BulkRunner::activeOperations, this,
-            &OperatorViews::showActiveBulk);
+            [this](const QList<store::BulkState> &operations) {
+                // The dialog, while shown, feeds the status bar itself (operationsShown).
+                const QWidget *dialog = m_operationsDialog.data();
+                if (dialog == nullptr || dialog->isHidden())
+                    showActiveBulk(operations);
+            });
     m_bulkWatcher->requestActiveOperations();
     m_bulkPoll->start();
 }

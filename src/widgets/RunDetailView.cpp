@@ -20,6 +20,7 @@
 #include <QToolButton>
 
 #include <algorithm>
+#include <utility>
 
 namespace dedup::widgets {
 
@@ -180,6 +181,7 @@ void RunDetailView::setSource(RunDetailSource *source) {
 
 void RunDetailView::setStore(const QString &conninfo, models::ChangeListener *listener) {
     m_conninfo = conninfo;
+    m_listener = listener;
     if (conninfo.isEmpty()) {
         setSource(nullptr);
         return;
@@ -201,6 +203,8 @@ void RunDetailView::connectSource() {
     connect(m_source, &RunDetailSource::loaded, this, &RunDetailView::onLoaded);
     connect(m_source, &RunDetailSource::failed, this, &RunDetailView::updateState);
     connect(m_source, &RunDetailSource::loadingChanged, this, &RunDetailView::updateState);
+    // Another run: the last one's values go at once, not when the new one has been read.
+    connect(m_source, &RunDetailSource::runIdChanged, this, &RunDetailView::clearValues);
     connect(m_source, &RunDetailSource::runIdChanged, this, &RunDetailView::runChanged);
     connect(m_source, &RunDetailSource::notFound, this, &RunDetailView::runChanged);
     connect(m_source, &RunDetailSource::connectionLost, this, [this](const QString &why) {
@@ -352,6 +356,37 @@ void RunDetailView::updateRevealAction() {
     // Nothing to reveal (the owner reads raw values): no buttons for it.
     m_ui->revealButton->setVisible(redacted);
     m_ui->errorRevealButton->setVisible(redacted);
+}
+
+void RunDetailView::closeRun() {
+    // The last references to the run's values (tens of MB for a large run) are dropped on a
+    // pool thread: freeing them here would stall the UI thread (56-120 ms measured).
+    struct Garbage {
+        store::RunDetailSnapshot snapshot;
+        RunDetailSource::Shown shown;
+        std::optional<Revealed> revealed;
+    };
+    auto garbage = std::make_shared<Garbage>();
+    garbage->revealed = std::exchange(m_revealed, std::nullopt);
+    delete m_revealDialog.data();
+    bool large = false;
+    if (m_source) {
+        garbage->snapshot = m_source->snapshot();
+        garbage->shown = m_source->shown();
+        const RunDetailSource::Shown &shown = garbage->shown;
+        large = shown.result.bytes + shown.context.bytes + shown.lastError.bytes > LargeReadBytes;
+        m_source->setRunId(0); // emits runIdChanged: clearValues()
+    }
+    clearValues();
+    if (large && m_ownSource && m_ownSource.get() == m_source) {
+        // A new connection: the old one's buffer goes with it, closed on a thread of its own.
+        std::unique_ptr<RunDetailSource> old = std::move(m_ownSource);
+        setStore(m_conninfo, m_listener); // the tables let go of the old source's models
+        RunDetailSource::dispose(std::move(old));
+    }
+    RunDetailSource::releaseMemory(std::move(garbage)); // the only reference left
+    // Again after the deletes the closing posts (the dialog's widgets, queued answers).
+    QTimer::singleShot(0, this, [] { RunDetailSource::releaseMemory(); });
 }
 
 void RunDetailView::reload() {

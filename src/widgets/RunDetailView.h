@@ -39,6 +39,12 @@ class RevealDialog;
 // Retry; a failed reload keeps the run as last read on screen, with the error above it).
 // Reloads are applied in place: selections and scroll positions stay.
 //
+// Large values (issue 19): the result and the last error come prepared by the source's
+// loading thread (RunDetailSource::shown()); the view only hands them to its panes, which
+// show at most JsonPane::ShownChars with the size, "Show All" and "Save to File…". Another
+// run, or closeRun() (the detail closed), lets go of the values shown: nothing of a 20 MB
+// result stays in the view, the source or the process's heap.
+//
 // Actions (shortcuts while the focus is in the view): reload (F5), cancel loading (Esc),
 // show correlation (Ctrl+Shift+K).
 //
@@ -54,6 +60,9 @@ class RunDetailView : public QWidget {
     Q_OBJECT
 
 public:
+    // See closeRun().
+    static constexpr qint64 LargeReadBytes = 1024 * 1024;
+
     explicit RunDetailView(QWidget *parent = nullptr);
     // With a source of its own on `conninfo` (see setStore()).
     explicit RunDetailView(const QString &conninfo, QWidget *parent = nullptr);
@@ -105,6 +114,14 @@ public:
     QTableView *auditTable() const;
 
 public slots:
+    // The detail closed: no run shown, and everything of the last one released (values,
+    // revealed values, the reveal dialog; freed memory goes back to the system). After a
+    // run of more than LargeReadBytes, a source of the view's own is replaced by a new one
+    // on a new connection: libpq keeps its input buffer at the largest row it read (tens
+    // of MB after a 20 MB result) for as long as the connection lives. Nothing of this waits
+    // on the UI thread: the values are freed on a pool thread, the old source is shut down
+    // on a thread of its own (RunDetailSource::dispose()).
+    void closeRun();
     void reload();
     void cancelLoading();
     // Opens the reveal dialog for the run shown (window-modal; raised when already open).
@@ -144,6 +161,8 @@ private:
     void fillError();
     void fillReview();
     void fillRevealed();
+    // Lets go of the values on screen (another run, or none).
+    void clearValues();
     void updateRevealAction();
     void applyRevealed(const store::RunRevealValues &values);
     // The run as shown: detail() with the revealed values that still apply in place of the
@@ -163,7 +182,8 @@ private:
     QAction *m_cancel = nullptr;
     QAction *m_correlation = nullptr;
     QAction *m_reveal = nullptr;
-    QString m_conninfo; // the store reveals go to (setStore); empty: none
+    QString m_conninfo;                          // the store reveals go to (setStore); empty: none
+    QPointer<models::ChangeListener> m_listener; // the own source's (setStore)
     store::AccessScope m_access;
     // The last reveal's values and the run as read when they came: a revealed value is shown
     // while the redacted one it replaces is still the same.

@@ -156,6 +156,15 @@ void RunDetailView::fillRevealed() {
     updateRevealAction();
 }
 
+void RunDetailView::clearValues() {
+    m_ui->resultPane->clear();
+    m_ui->errorPane->clear();
+    // Labels keep their whole value for "Copy Value": the error's message may be long.
+    for (QLabel *label : {m_ui->errorClassValue, m_ui->errorMessageValue, m_ui->reviewReasonValue,
+                          m_ui->reviewNoteValue})
+        SafeText::setValue(label, QString());
+}
+
 void RunDetailView::fillHeader() {
     const store::RunDetail run = shownDetail();
     const bool rawCorrelation = revealedFields().contains(store::RunReveal::CorrelationId);
@@ -284,7 +293,11 @@ void RunDetailView::fillTabs() {
             ? tr("The run succeeded without storing a result.")
             : tr("No result stored: a run stores its result when it succeeds, and duplicates "
                  "get it replayed."));
-    m_ui->resultPane->setJson(run.result.pretty);
+    // Prepared by the source's loading thread; a revealed value (the dialog's answer) here.
+    if (revealedFields().contains(store::RunReveal::Result))
+        m_ui->resultPane->setJson(run.result.pretty);
+    else
+        m_ui->resultPane->setValue(m_source->shown().result);
     if (m_fittedRunId != run.id) {
         m_fittedRunId = run.id;
         for (QTableView *table : {m_ui->stepsTable, m_ui->eventsTable, m_ui->auditTable})
@@ -303,16 +316,29 @@ void RunDetailView::fillError() {
         none ? dash
              : (run.lastErrorRetryable ? tr("yes: a retry or a continuation may succeed")
                                        : tr("no: retrying the same request fails the same way")));
-    const QJsonObject error = run.lastError.value().toObject();
-    const QString at = error.value(QLatin1String("at")).toString();
+    // The stored error as read was parsed by the source's loading thread; a revealed one (the
+    // dialog's answer, at the operator's request) is parsed here.
+    const bool revealed = revealedFields().contains(store::RunReveal::LastError);
+    const models::RunDetailSource::Shown &prepared = m_source->shown();
+    QString at = prepared.lastErrorAt;
+    int attempt = prepared.lastErrorAttempt; // -1: none
+    if (revealed) {
+        const QJsonObject error = run.lastError.value().toObject();
+        at = error.value(QLatin1String("at")).toString();
+        attempt = error.contains(QLatin1String("attempt"))
+                      ? qMax(0, error.value(QLatin1String("attempt")).toInt())
+                      : -1;
+    }
     const QDateTime when = QDateTime::fromString(at, Qt::ISODateWithMs);
     QString recorded = when.isValid() ? timestamp(when) : at;
-    if (error.contains(QLatin1String("attempt")))
-        recorded =
-            tr("attempt %1, %2").arg(error.value(QLatin1String("attempt")).toInt()).arg(recorded);
+    if (attempt >= 0)
+        recorded = tr("attempt %1, %2").arg(attempt).arg(recorded);
     m_ui->errorAtValue->setText(none ? dash : recorded);
     m_ui->errorPane->setPlaceholderText(tr("No error recorded for this run."));
-    m_ui->errorPane->setJson(run.lastError.pretty);
+    if (revealed)
+        m_ui->errorPane->setJson(run.lastError.pretty);
+    else
+        m_ui->errorPane->setValue(prepared.lastError);
     m_ui->tabs->setTabText(
         m_ui->tabs->indexOf(m_ui->errorTab),
         none ? tr("Last Error")

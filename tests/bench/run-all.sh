@@ -18,6 +18,12 @@
 #                   that re-queries per change
 #   bench_export    CSV export vs COPY TO STDOUT of the same rows, on its own store of 1
 #                   million runs (DEDUP_BENCH_EXPORT_STORE, default /tmp/bench-export-1m)
+#   bench_detail_open  opening runs with a 20 MB result, context and error in the run
+#                   detail: UI-thread stalls, time until shown, RSS before / open / closed
+#                   (its output and JSON are kept; the table does not summarise it yet)
+#   bench_bulk_contention  single operator actions and worker calls while a bulk cancel of
+#                   100,000 runs runs, against none running and the 0006 batch body
+#                   (its output and JSON are kept; the table does not summarise it yet)
 #
 # and writes tests/bench/results/<UTC date-time>-<host>.md (the table: target, measured,
 # baseline, ratio, pass/miss; the machine, the load) with every benchmark's JSON and output
@@ -67,7 +73,8 @@ echo "== run-all: results in $out (load average $load_start)"
 launcher=()
 if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
 cmake -S "$repo" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" >"$out/cmake.txt"
-targets=(bench_browse bench_protocol bench_live bench_migrate)
+targets=(bench_browse bench_protocol bench_live bench_migrate bench_detail_open
+         bench_bulk_contention)
 # bench_export is another benchmark's: built and run only when this tree defines it.
 if cmake --build "$build" --target help 2>/dev/null | grep -q '^bench_export:'; then
     targets+=(bench_export)
@@ -107,10 +114,21 @@ if [ "$durable" = 1 ]; then
         --out "$out/protocol-durable.json"
 fi
 
+cmake --build "$build" -j2 --target bench_write_path >>"$out/build.txt" && run write-path "$bin/bench_write_path" --out "$out/write-path.json"  # issue 16: protocol vs minimal table
 # --- live view --------------------------------------------------------------------------
 live_args=()
 if [ "$quick" = 1 ]; then live_args+=(--seconds 5); fi
 run live "$bin/bench_live" "${live_args[@]}" --out "$out/live.json"
+
+# --- opening a run with a large payload -------------------------------------------------
+detail_args=()
+if [ "$quick" = 1 ]; then detail_args+=(--open-seconds 1); fi
+run detail "$bin/bench_detail_open" "${detail_args[@]}" --out "$out/detail.json"
+
+# --- bulk operations and everyone else ----------------------------------------------------
+bulk_args=()
+if [ "$quick" = 1 ]; then bulk_args+=(--runs 10000 --baseline-seconds 5 --legacy-runs 1000); fi
+run bulk "$bin/bench_bulk_contention" "${bulk_args[@]}" --out "$out/bulk.json"
 
 # --- CSV export ---------------------------------------------------------------------------
 # bench_export (the reports' CSV export vs COPY TO STDOUT of the same rows) generates its own

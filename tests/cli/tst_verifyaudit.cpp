@@ -51,11 +51,12 @@ bool operatorActions(const TestDatabase &db, QString *error) {
         *error = QStringLiteral("cannot connect as t_operator");
         return false;
     }
+    // Each applied action moves the run's token (0017): the next one carries the new token.
     const QString actions = QStringLiteral(R"(
         SELECT outcome FROM dedup.op_route_to_review((SELECT id FROM dedup.runs WHERE idem_key = 'k1'), 1, 'provider says duplicate?', 'a-1');
         SELECT outcome FROM dedup.op_assign_review((SELECT id FROM dedup.runs WHERE idem_key = 'k1'), 2, 'mine', 'a-2', 'alice');
-        SELECT outcome FROM dedup.op_review_note((SELECT id FROM dedup.runs WHERE idem_key = 'k1'), 2, 'note', 'a-3', 'called the lab');
-        SELECT outcome FROM dedup.op_resolve_review((SELECT id FROM dedup.runs WHERE idem_key = 'k1'), 2, 'lab confirmed', 'a-4', 'cancelled');
+        SELECT outcome FROM dedup.op_review_note((SELECT id FROM dedup.runs WHERE idem_key = 'k1'), 3, 'note', 'a-3', 'called the lab');
+        SELECT outcome FROM dedup.op_resolve_review((SELECT id FROM dedup.runs WHERE idem_key = 'k1'), 4, 'lab confirmed', 'a-4', 'cancelled');
         SELECT outcome FROM dedup.op_cancel((SELECT id FROM dedup.runs WHERE idem_key = 'k2'), 1, 'customer withdrew', 'a-5');
         SELECT outcome FROM dedup.op_clear_stale_lease((SELECT id FROM dedup.runs WHERE idem_key = 'k3'), 1, 'worker OOM-killed', 'a-6');
         SELECT outcome FROM dedup.op_cancel((SELECT id FROM dedup.runs WHERE idem_key = 'k3'), 1, 'stale view', 'a-7');)");

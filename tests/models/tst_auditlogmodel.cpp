@@ -102,7 +102,9 @@ void TestAuditLogModel::pagesFiltersAndLiveRows() {
     request.expectedToken = 1;
     request.reason = QStringLiteral("look closer");
     request.actionKey = store::OperatorActions::newActionKey();
-    QVERIFY(actions.routeToReview(request, QStringLiteral("alice")).value().isApplied());
+    const auto routed = actions.routeToReview(request, QStringLiteral("alice"));
+    QVERIFY(routed.value().isApplied());
+    request.expectedToken = routed.value().leaseToken.value_or(-1); // what the answer said
     request.reason = QStringLiteral("duplicate order");
     request.actionKey = store::OperatorActions::newActionKey();
     QVERIFY(actions.cancel(request).value().isApplied());
@@ -110,6 +112,7 @@ void TestAuditLogModel::pagesFiltersAndLiveRows() {
     QVERIFY(actions.cancel(request).value().outcome == store::OperatorOutcomeKind::Changed);
     for (const char *key : {"a2", "a3"}) {
         request.runId = runOf(key);
+        request.expectedToken = 1;
         request.actionKey = store::OperatorActions::newActionKey();
         QVERIFY(actions.requestContinuation(request).value().isApplied());
     }

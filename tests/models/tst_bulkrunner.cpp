@@ -3,7 +3,8 @@
 // skipped as changed, none twice, and the report's numbers are the database's); a filter
 // frozen in keyset pages with the state read then; pause, resume and abort; the server
 // killing the runner's connection (idle and in the middle of a batch); a second console
-// sharing the work, one watching, one taking over after a crash; the viewer refused.
+// sharing the work, one watching, one taking over after a crash (continuing audited with its
+// reason); the viewer refused.
 #include "ActionTestRuns.h"
 #include "models/BulkPreviewLoader.h"
 #include "models/BulkRunner.h"
@@ -446,7 +447,7 @@ void TestBulkRunner::secondConsoleSharesWatchesAndTakesOver() {
     b.setRunnerName(QStringLiteral("console-b"));
     b.setBatchSize(10);
     Watch watchB(b);
-    b.attach(bulkId);
+    b.attach(bulkId, true, QStringLiteral("sharing the work"));
     QTRY_VERIFY_WITH_TIMEOUT(watchA.finished == 1 && watchB.finished == 1 && watchC.finished == 1,
                              120000);
     QCOMPARE(watchA.report.state.applied, 800);
@@ -457,6 +458,13 @@ void TestBulkRunner::secondConsoleSharesWatchesAndTakesOver() {
     QCOMPARE(count(*su, QStringLiteral("SELECT count(*) FROM dedup.runs WHERE status = "
                                        "'cancelled'")),
              800);
+    // Helping is audited with its reason; following is not.
+    QCOMPARE(count(*su, QStringLiteral("SELECT count(*) FROM dedup.audit_log WHERE action ="
+                                       " 'op_bulk_attach' AND reason = 'sharing the work'")),
+             1);
+    QCOMPARE(count(*su, QStringLiteral("SELECT count(*) FROM dedup.audit_log WHERE action ="
+                                       " 'op_bulk_attach'")),
+             1);
 
     // A console closes in the middle of an operation (its batch is cancelled); another one
     // takes it over from the database alone.
@@ -478,7 +486,10 @@ void TestBulkRunner::secondConsoleSharesWatchesAndTakesOver() {
     }
     BulkRunner heir(conninfo);
     Watch watchHeir(heir);
-    heir.attach(crashedId);
+    heir.attach(crashedId, true); // continuing needs a reason: refused without one
+    QTRY_COMPARE_WITH_TIMEOUT(watchHeir.failures.size(), 1, 5000);
+    QCOMPARE(heir.backendPid(), 0);
+    heir.attach(crashedId, true, QStringLiteral("console of bob crashed"));
     QTRY_VERIFY_WITH_TIMEOUT(watchHeir.finished == 1, 60000);
     QCOMPARE(watchHeir.report.state.applied, 500);
     QCOMPARE(watchHeir.report.state.total, 500);
@@ -486,6 +497,9 @@ void TestBulkRunner::secondConsoleSharesWatchesAndTakesOver() {
     QCOMPARE(count(*su, QStringLiteral("SELECT count(*) FROM dedup.runs WHERE status = "
                                        "'manual_review'")),
              500);
+    QCOMPARE(count(*su, QStringLiteral("SELECT count(*) FROM dedup.audit_log WHERE action ="
+                                       " 'op_bulk_attach' AND reason = 'console of bob crashed'")),
+             1);
 }
 
 void TestBulkRunner::viewerIsRefused() {

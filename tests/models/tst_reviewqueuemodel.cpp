@@ -247,11 +247,16 @@ void TestReviewQueueModel::actionsAndLiveUpdates() {
     const int row = model.rowOfRun(a.id);
     model.setCoalesceInterval(60000); // the row keeps showing what the operator saw
     listener.pause();
-    QVERIFY(other
-                .resolveReview(optest::request(a, store::OperatorActions::newActionKey()),
-                               store::ReviewResolution::Succeeded)
-                .value()
-                .isApplied());
+    // The other console saw "a" as it is now (the assignment and the note moved its token).
+    optest::PreparedRun seenElsewhere = a;
+    seenElsewhere.token =
+        optest::runRow(*su, a.id).value(QStringLiteral("lease_token")).toInteger();
+    QVERIFY(
+        other
+            .resolveReview(optest::request(seenElsewhere, store::OperatorActions::newActionKey()),
+                           store::ReviewResolution::Succeeded)
+            .value()
+            .isApplied());
     const int late = model.resolve(row, OperatorAction::ResolveCancelled, QStringLiteral("late"));
     QTRY_VERIFY_WITH_TIMEOUT(results.byId.contains(late), 10000);
     QVERIFY2(results.byId.value(late).kind == ActionResult::Kind::Changed,

@@ -23,7 +23,7 @@ KilledAction::Spec KilledAction::spec(Kind kind) {
         return {"op_request_continuation", "continuation_requested",
                 "EXISTS (SELECT 1 FROM dedup.commands c WHERE c.run_id = r.id AND "
                 "c.action_key = $2 AND c.status = 'pending')",
-                0};
+                1};
     case Kind::ResolveReview:
         return {"op_resolve_review", "resolved", "r.status = 'succeeded'", 1};
     }

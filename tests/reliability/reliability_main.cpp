@@ -4,16 +4,18 @@
 //   dedup-reliability report FILE...    the JSON reports as a Markdown table
 //
 // LINE is duplicates (1), kills (2), fencing (3a), lease-race (3b), forged-writes (3c),
-// connection-kills (4), viewer (5a) or audit (5b). Each line gets a fresh database copied
-// from the migrated template of the private cluster named by DEDUP_TEST_CLUSTER
-// (tests/reliability/run-all.sh starts one), exactly as the ctest tests do with smaller
-// counts. Exit code: 0 when the line held, 1 when it did not, 2 for a usage or set-up error.
+// connection-kills (4), viewer (5a), audit (5b) or operator-pairs (6). Each line gets a fresh
+// database copied from the migrated template of the private cluster named by
+// DEDUP_TEST_CLUSTER (tests/reliability/run-all.sh starts one), exactly as the ctest tests do
+// with smaller counts. Exit code: 0 when the line held, 1 when it did not, 2 for a usage or set-up
+// error.
 #include "AuditImmutability.h"
 #include "ConnectionKills.h"
 #include "DuplicateDeliveries.h"
 #include "FencedWorkers.h"
 #include "ForgedWrites.h"
 #include "LeaseRace.h"
+#include "OperatorPairs.h"
 #include "ViewerPaths.h"
 #include "WorkerKills.h"
 
@@ -73,15 +75,15 @@ int main(int argc, char *argv[]) {
     QCoreApplication::setApplicationName(QStringLiteral("dedup-reliability"));
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Fault-injection suite of SPEC 8. LINE: duplicates, kills, fencing, lease-race, "
-        "forged-writes, connection-kills, viewer, audit; or `report FILE...`."));
+        "Fault-injection suite. LINE: duplicates, kills, fencing, lease-race, "
+        "forged-writes, connection-kills, viewer, audit, operator-pairs; or `report FILE...`."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("line"), QStringLiteral("the line to run"));
     const auto option = [&parser](const char *name, const char *help) {
         parser.addOption(QCommandLineOption(QString::fromLatin1(name), QString::fromLatin1(help),
                                             QStringLiteral("n")));
     };
-    option("trials", "trials (duplicates: intents; kills: kills; audit: rounds)");
+    option("trials", "trials (duplicates: intents; kills: kills; audit, operator-pairs: rounds)");
     option("seed", "seed of the random choices (default 1)");
     option("copies", "duplicates: concurrent deliveries per intent (default 32)");
     option("intents", "kills: intents per batch (default 400)");
@@ -152,6 +154,8 @@ int main(int argc, char *argv[]) {
         result = ViewerPaths::run(target, {});
     } else if (line == QLatin1String("audit")) {
         result = AuditImmutability::run(target, {number("trials", 20), quint32(seed)});
+    } else if (line == QLatin1String("operator-pairs")) {
+        result = OperatorPairs::run(target, {number("trials", 10), quint32(seed)});
     } else {
         err() << "dedup-reliability: unknown line " << line << Qt::endl;
         return 2;

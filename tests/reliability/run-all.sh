@@ -48,6 +48,7 @@ lines=(
     "4 connection-kills --trials ${CONNECTION_KILLS:-100}"
     "5a viewer"
     "5b audit --trials ${AUDIT_ROUNDS:-20}"
+    "6 operator-pairs --trials ${PAIR_ROUNDS:-10}"
 )
 status=0
 files=()

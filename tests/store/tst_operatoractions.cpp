@@ -327,7 +327,7 @@ void TestOperatorActions::requestContinuation() {
     QCOMPARE_NAMED(out.outcome, OperatorOutcomeKind::Applied);
     QCOMPARE_NAMED(out.statusBefore, status);
     QCOMPARE_NAMED(out.statusAfter, status); // unchanged until a worker takes the command
-    QCOMPARE(out.leaseToken, qint64(1));
+    QCOMPARE(out.leaseToken, qint64(2));     // every applied action moves the token (0017)
 
     const PgResult commands = m_su->exec(QStringLiteral(
         "SELECT id, run_id, action_key, kind, status, requested_by, reason, from_step,"
@@ -348,7 +348,7 @@ void TestOperatorActions::requestContinuation() {
 
     const QJsonObject row = runRow(*m_su, run.id);
     QCOMPARE(row.value(QStringLiteral("status")).toString(), state);
-    QCOMPARE(row.value(QStringLiteral("lease_token")).toInt(), 1);
+    QCOMPARE(row.value(QStringLiteral("lease_token")).toInt(), 2);
     QVERIFY(row.value(QStringLiteral("expires_at")).isNull()); // queued runs do not expire
     QVERIFY(eventKinds(*m_su, run.id).endsWith(QLatin1String(",continuation_requested")));
     QCOMPARE(auditRows(*m_su).size(), 1);
@@ -361,7 +361,7 @@ void TestOperatorActions::requestContinuation() {
     QCOMPARE(taken.rows(), 1);
     QCOMPARE(taken.toInt64(0, "command_id"), commandId);
     QCOMPARE(taken.toInt64(0, "run_id"), run.id);
-    QCOMPARE(taken.toInt64(0, "lease_token"), qint64(2));
+    QCOMPARE(taken.toInt64(0, "lease_token"), qint64(3));
     QCOMPARE(taken.text(0, "from_step"), QStringLiteral("send"));
     QCOMPARE(taken.text(0, "steps"), QStringLiteral("send,notify"));
     QCOMPARE(taken.toBool(0, "rerun_uncertain"), rerunUncertain);
@@ -375,7 +375,13 @@ void TestOperatorActions::requestContinuationRefused_data() {
     QTest::newRow("wrong token") << "failed" << false << qint64(3) << "lease token is 1";
     QTest::newRow("processing") << "processing" << false << qint64(1) << "run is processing";
     QTest::newRow("succeeded") << "succeeded" << false << qint64(1) << "run is succeeded";
-    QTest::newRow("already queued") << "failed" << true << qint64(1) << "already queued";
+    // Seen after the first continuation (which moved the token to 2): refused for the queue.
+    QTest::newRow("already queued") << "failed" << true << qint64(2) << "already queued";
+    // Seen before it: refused because the run changed, naming who changed it.
+    QTest::newRow("queued since seen")
+        << "failed" << true << qint64(1)
+        << "the run changed since it was read: it is failed now, changed by t_operator"
+           " (op_request_continuation, audit 1)";
 }
 
 void TestOperatorActions::requestContinuationRefused() {
@@ -414,10 +420,11 @@ void TestOperatorActions::routeToReview_data() {
     QTest::addColumn<QString>("stepsAfter");
     QTest::newRow("processing: lease removed, token bumped")
         << "processing" << false << qint64(2) << "draft=done,send=uncertain,notify=pending";
-    QTest::newRow("failed") << "failed" << false << qint64(1)
+    QTest::newRow("failed") << "failed" << false << qint64(2)
                             << "draft=done,send=uncertain,notify=pending";
+    // The continuation moved the token to 2; the route, seen after it, to 3.
     QTest::newRow("failed with a queued continuation: cancelled")
-        << "failed" << true << qint64(1) << "draft=done,send=uncertain,notify=pending";
+        << "failed" << true << qint64(3) << "draft=done,send=uncertain,notify=pending";
 }
 
 void TestOperatorActions::routeToReview() {
@@ -426,10 +433,13 @@ void TestOperatorActions::routeToReview() {
     QFETCH(qint64, tokenAfter);
     QFETCH(QString, stepsAfter);
     QVERIFY(setUp());
-    const PreparedRun run = prepareRun(*m_su, state);
+    PreparedRun run = prepareRun(*m_su, state);
     VERIFY_PREPARED(run);
-    if (withCommand)
-        VERIFY_OK(m_actions->requestContinuation(request(run, QStringLiteral("cont"))));
+    if (withCommand) {
+        const auto queued = m_actions->requestContinuation(request(run, QStringLiteral("cont")));
+        VERIFY_OK(queued);
+        run.token = queued.value().leaseToken.value_or(-1); // the operator looks again
+    }
 
     const auto result = m_actions->routeToReview(
         request(run, QStringLiteral("route-1"), QStringLiteral("customer complained")),
@@ -506,7 +516,7 @@ void TestOperatorActions::resolveReview_data() {
     QTest::newRow("cancelled") << ReviewResolution::Cancelled << "" << RunStatus::Cancelled
                                << qint64(2);
     QTest::newRow("continue") << ReviewResolution::Continue << "" << RunStatus::ManualReview
-                              << qint64(1);
+                              << qint64(2);
 }
 
 void TestOperatorActions::resolveReview() {
@@ -578,7 +588,7 @@ void TestOperatorActions::resolveReviewRefused_data() {
                                  << qint64(2);
     QTest::newRow("not in review") << "failed" << ReviewResolution::Cancelled << false << qint64(1);
     QTest::newRow("continue, already queued")
-        << "manual_review" << ReviewResolution::Continue << true << qint64(1);
+        << "manual_review" << ReviewResolution::Continue << true << qint64(2);
 }
 
 void TestOperatorActions::resolveReviewRefused() {
@@ -610,9 +620,9 @@ void TestOperatorActions::cancel_data() {
     QTest::addColumn<bool>("withCommand");
     QTest::addColumn<qint64>("tokenAfter");
     QTest::newRow("processing: token bumped") << "processing" << false << qint64(2);
-    QTest::newRow("failed") << "failed" << false << qint64(1);
-    QTest::newRow("failed with a queued continuation") << "failed" << true << qint64(1);
-    QTest::newRow("manual_review") << "manual_review" << false << qint64(1);
+    QTest::newRow("failed") << "failed" << false << qint64(2);
+    QTest::newRow("failed with a queued continuation") << "failed" << true << qint64(3);
+    QTest::newRow("manual_review") << "manual_review" << false << qint64(2);
 }
 
 void TestOperatorActions::cancel() {
@@ -620,10 +630,13 @@ void TestOperatorActions::cancel() {
     QFETCH(bool, withCommand);
     QFETCH(qint64, tokenAfter);
     QVERIFY(setUp());
-    const PreparedRun run = prepareRun(*m_su, state);
+    PreparedRun run = prepareRun(*m_su, state);
     VERIFY_PREPARED(run);
-    if (withCommand)
-        VERIFY_OK(m_actions->requestContinuation(request(run, QStringLiteral("cont"))));
+    if (withCommand) {
+        const auto queued = m_actions->requestContinuation(request(run, QStringLiteral("cont")));
+        VERIFY_OK(queued);
+        run.token = queued.value().leaseToken.value_or(-1); // the operator looks again
+    }
 
     const auto result = m_actions->cancel(request(run, QStringLiteral("cancel-1")));
     VERIFY_OK(result);
@@ -684,17 +697,18 @@ void TestOperatorActions::cancelRefused() {
 
 void TestOperatorActions::assignReview() {
     QVERIFY(setUp());
-    const PreparedRun run = prepareRun(*m_su, QStringLiteral("manual_review"));
+    PreparedRun run = prepareRun(*m_su, QStringLiteral("manual_review"));
     VERIFY_PREPARED(run);
     const auto assigned =
         m_actions->assignReview(request(run, QStringLiteral("assign-1")), QStringLiteral("carol"));
     VERIFY_OK(assigned);
     QCOMPARE_NAMED(assigned.value().outcome, OperatorOutcomeKind::Applied);
     QCOMPARE_NAMED(assigned.value().statusAfter, RunStatus::ManualReview);
-    QCOMPARE(assigned.value().leaseToken, qint64(1));
+    QCOMPARE(assigned.value().leaseToken, qint64(2));
     QCOMPARE(assigned.value().detail, QStringLiteral("assigned to carol"));
     QCOMPARE(runRow(*m_su, run.id).value(QStringLiteral("review_assignee")).toString(),
              QStringLiteral("carol"));
+    run.token = 2; // the operator acts again on what the answer said
 
     const auto unassigned =
         m_actions->assignReview(request(run, QStringLiteral("assign-2")), QString());
@@ -716,13 +730,14 @@ void TestOperatorActions::assignReview() {
 
 void TestOperatorActions::reviewNote() {
     QVERIFY(setUp());
-    const PreparedRun run = prepareRun(*m_su, QStringLiteral("manual_review"));
+    PreparedRun run = prepareRun(*m_su, QStringLiteral("manual_review"));
     VERIFY_PREPARED(run);
     const auto first = m_actions->reviewNote(request(run, QStringLiteral("note-1")),
                                              QStringLiteral("asked the provider"));
     VERIFY_OK(first);
     QCOMPARE_NAMED(first.value().outcome, OperatorOutcomeKind::Applied);
     QCOMPARE(first.value().detail, QStringLiteral("note saved"));
+    run.token = first.value().leaseToken.value_or(-1);
     const auto second = m_actions->reviewNote(request(run, QStringLiteral("note-2")),
                                               QStringLiteral("provider confirms SM8812"));
     VERIFY_OK(second);
@@ -816,7 +831,7 @@ void TestOperatorActions::resolveStep() {
     QCOMPARE_NAMED(result.value().outcome, OperatorOutcomeKind::Applied);
     QCOMPARE_NAMED(result.value().statusBefore, dedup::core::runStatusFromString(state));
     QCOMPARE_NAMED(result.value().statusAfter, dedup::core::runStatusFromString(state));
-    QCOMPARE(result.value().leaseToken, qint64(1));
+    QCOMPARE(result.value().leaseToken, qint64(2));
     QCOMPARE(result.value().detail,
              QStringLiteral("step \"%1\": %2 -> %3")
                  .arg(step, statusBefore, OperatorActions::toString(resolution)));
@@ -886,11 +901,12 @@ void TestOperatorActions::resolveUnknownStepIsAnError() {
 // to start from the first step still to do, as take_command's `steps` already says.
 void TestOperatorActions::continuationStartsAfterStepsSettledLater() {
     QVERIFY(setUp());
-    const PreparedRun run = prepareRun(*m_su, QStringLiteral("failed"));
+    PreparedRun run = prepareRun(*m_su, QStringLiteral("failed"));
     VERIFY_PREPARED(run);
     const auto queued = m_actions->requestContinuation(request(run, QStringLiteral("cont")));
     VERIFY_OK(queued);
     QCOMPARE(queued.value().detail.endsWith(QLatin1String("from step send")), true);
+    run.token = queued.value().leaseToken.value_or(-1); // the operator sees the queued run
     const auto settled =
         m_actions->resolveStep(request(run, QStringLiteral("step")), QStringLiteral("send"),
                                StepResolution::Done, QStringLiteral("SM1"));

@@ -96,7 +96,7 @@ void TestTakeCommand::continuationIsTakenOnceAndRunsMissingSteps() {
     QVERIFY(taken.value().has_value());
     const TakenCommand &c = *taken.value();
     QCOMPARE(c.runId, id);
-    QCOMPARE(c.leaseToken, 2);
+    QCOMPARE(c.leaseToken, 3); // claim 1, the operator's continuation 2 (0017), the take 3
     QCOMPARE(c.attempt, 2);
     QCOMPARE(c.workflow, QStringLiteral("wf"));
     QCOMPARE(c.scope, QStringLiteral("test"));
@@ -123,7 +123,7 @@ void TestTakeCommand::continuationIsTakenOnceAndRunsMissingSteps() {
 
     QCOMPARE(commandField(id, QStringLiteral("status")), QStringLiteral("taken"));
     QCOMPARE(commandField(id, QStringLiteral("taken_by")), QStringLiteral("A"));
-    QCOMPARE(commandField(id, QStringLiteral("taken_token")), QStringLiteral("2"));
+    QCOMPARE(commandField(id, QStringLiteral("taken_token")), QStringLiteral("3"));
     QCOMPARE(f.runField(id, QStringLiteral("status")), QStringLiteral("processing"));
     QCOMPARE(f.runField(id, QStringLiteral("lease_owner")), QStringLiteral("A"));
     QVERIFY(f.runField(id, QStringLiteral("expires_at")).isEmpty());
@@ -182,7 +182,8 @@ void TestTakeCommand::concurrentTakersRace() {
     const QString winner = takenA.value().has_value() ? QStringLiteral("A") : QStringLiteral("B");
     QCOMPARE(commandField(old.runId, QStringLiteral("taken_by")), winner);
     QCOMPARE(f.runField(old.runId, QStringLiteral("lease_owner")), winner);
-    QCOMPARE(f.runField(old.runId, QStringLiteral("lease_token")), QStringLiteral("2"));
+    // claim 1, the continuation 2 (every applied operator action moves it, 0017), one take 3
+    QCOMPARE(f.runField(old.runId, QStringLiteral("lease_token")), QStringLiteral("3"));
     QCOMPARE(f.eventKinds(old.runId).count(QStringLiteral("continuation_taken")), 1);
 }
 
@@ -281,7 +282,8 @@ void TestTakeCommand::redeliveryTakesPendingContinuation() {
     QCOMPARE_NAMED(redelivery.value().outcome, ClaimOutcome::Acquired);
     QCOMPARE(commandField(old.runId, QStringLiteral("status")), QStringLiteral("taken"));
     QCOMPARE(commandField(old.runId, QStringLiteral("taken_by")), QStringLiteral("w2"));
-    QCOMPARE(commandField(old.runId, QStringLiteral("taken_token")), QStringLiteral("2"));
+    // claim 1, the operator's continuation 2 (0017), the redelivery 3
+    QCOMPARE(commandField(old.runId, QStringLiteral("taken_token")), QStringLiteral("3"));
     QCOMPARE(f.eventDetail(old.runId, QStringLiteral("claimed"), QStringLiteral("command_id")),
              commandId);
     QVERIFY(!p.takeCommand(QStringLiteral("A")).value().has_value());
@@ -331,7 +333,7 @@ void TestTakeCommand::takeCommandRacingRedelivery() {
         QCOMPARE_NAMED(claimed.value().outcome, ClaimOutcome::InProgress);
     const QString winner = takerWon ? QStringLiteral("taker") : QStringLiteral("claimer");
     QCOMPARE(f.runField(old.runId, QStringLiteral("lease_owner")), winner);
-    QCOMPARE(f.runField(old.runId, QStringLiteral("lease_token")), QStringLiteral("2"));
+    QCOMPARE(f.runField(old.runId, QStringLiteral("lease_token")), QStringLiteral("3"));
     QCOMPARE(commandField(old.runId, QStringLiteral("status")), QStringLiteral("taken"));
     QCOMPARE(commandField(old.runId, QStringLiteral("taken_by")), winner);
     QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM dedup.commands WHERE run_id = $1"),

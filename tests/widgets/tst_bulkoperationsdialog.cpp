@@ -2,16 +2,19 @@
 // away in the middle of a bulk cancel leaves it running in the store: the list shows it with
 // who applied its last batch, another operator follows it and continues it here to the end
 // (every run cancelled once, whoever applied which batch); another such operation is
-// paused, resumed and aborted with a reason (the rest never applied). Pause, resume and
-// abort need a reason; continuing does not (it applies the operation's own).
+// paused, resumed and aborted with a reason (the rest never applied). Continue Here, pause,
+// resume and abort need a reason, and each is audited with it. The followed operation has
+// one progress figure: its row in the list, the bar and the counters always agree.
 #include "ActionTestRuns.h"
 #include "models/BulkRunner.h"
 #include "widgets/BulkOperationsDialog.h"
+#include "widgets/BulkProgressText.h"
 
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QtTest>
@@ -106,7 +109,35 @@ void TestBulkOperationsDialog::continueAnAbandonedOperation() {
     QTRY_COMPARE_WITH_TIMEOUT(dialog.runner()->state().applied, before, 10000);
     const QString selected = dialog.findChild<QLabel *>(QStringLiteral("selectedLabel"))->text();
     QVERIFY2(selected.contains(QLatin1String("last batch by console-a")), qPrintable(selected));
-    QVERIFY(continueButton->isEnabled()); // continuing needs no reason: it has its own
+    QVERIFY(!continueButton->isEnabled()); // continuing needs a reason: it is audited
+    auto *reason = dialog.findChild<QLineEdit *>(QStringLiteral("reasonEdit"));
+    reason->setText(QStringLiteral("OPS-12: console-a closed mid-way"));
+    QVERIFY(continueButton->isEnabled());
+
+    // One figure: whenever the list, the bar or the counters change, all three show the
+    // followed operation's same counts.
+    auto *bar = dialog.findChild<QProgressBar *>(QStringLiteral("progressBar"));
+    auto *counters = dialog.findChild<QLabel *>(QStringLiteral("countersLabel"));
+    int shownCount = 0;
+    QStringList disagreements;
+    connect(&dialog, &BulkOperationsDialog::operationsShown, this,
+            [&](const QList<store::BulkState> &operations) {
+                for (int row = 0; row < operations.size(); ++row) {
+                    const store::BulkState &op = operations.at(row);
+                    // (While the bar is busy, before the runner's first read, neither it
+                    // nor the counters show a figure.)
+                    if (op.id != id || row >= table->rowCount() || op.total <= 0 ||
+                        bar->maximum() == 0)
+                        continue;
+                    ++shownCount;
+                    const QString done = widgets::BulkProgressText::done(op);
+                    const QStringList seen{table->item(row, 3)->text(), bar->format(),
+                                           counters->text()};
+                    const QStringList expected{done, done, widgets::BulkProgressText::counters(op)};
+                    if (seen != expected)
+                        disagreements << seen.join(QLatin1String(" | "));
+                }
+            });
 
     QTest::mouseClick(continueButton, Qt::LeftButton);
     QVERIFY(dialog.isStepping());
@@ -139,6 +170,14 @@ void TestBulkOperationsDialog::continueAnAbandonedOperation() {
     const QString shown =
         dialog.findChild<QPlainTextEdit *>(QStringLiteral("reportText"))->toPlainText();
     QVERIFY2(shown.startsWith(QLatin1String("60 runs: 60 applied")), qPrintable(shown));
+    QCOMPARE(countOf(*su,
+                     QStringLiteral("SELECT count(*) FROM dedup.audit_log WHERE action ="
+                                    " 'op_bulk_attach' AND params->>'bulk_id' = $1"
+                                    " AND reason = 'OPS-12: console-a closed mid-way'"),
+                     id),
+             1);
+    QVERIFY(shownCount > 0);
+    QVERIFY2(disagreements.isEmpty(), qPrintable(disagreements.join(QLatin1Char('\n'))));
     QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), 0, 10000);
     QVERIFY(table->isEnabled());
 }

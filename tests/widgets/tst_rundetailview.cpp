@@ -18,6 +18,7 @@
 
 #include <QAction>
 #include <QClipboard>
+#include <QFile>
 #include <QFontMetricsF>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -27,6 +28,7 @@
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QToolButton>
 #include <QtTest>
 
@@ -78,6 +80,7 @@ private slots:
     void unreachableStoreOffersRetry();
     void f5Reloads();
     void eventsTabSaysTheCount();
+    void largeResultIsCutAndReleased();
 
 private:
     qint64 succeededRun(const QString &key);
@@ -433,4 +436,86 @@ void TestRunDetailView::f5Reloads() {
 }
 
 QTEST_MAIN(TestRunDetailView)
+void TestRunDetailView::largeResultIsCutAndReleased() {
+    // A result of 2.5 MB of records (issue 19): prepared by the source's loading thread, shown
+    // cut with its size, Show All and Save to File; a reload keeps one copy of it; closing
+    // the detail lets go of it everywhere.
+    const store::PgResult made = m_super->exec(QStringLiteral(
+        "INSERT INTO dedup.runs (scope, idem_key, workflow, fingerprint, result, status,"
+        " created_at, updated_at, finished_at) SELECT 'test', 'detail-view-large', 'wf-detail',"
+        " 'fp', (SELECT jsonb_agg(jsonb_build_object('id', g, 'note', repeat('n', 100)))"
+        " FROM generate_series(1, 16000) g), 'succeeded', now(), now(), now() RETURNING id"));
+    QVERIFY2(made.ok() && made.rows() == 1, qPrintable(made.error().toString()));
+    ShownView shown(m_db->conninfo());
+    RunDetailView &view = shown.view;
+    view.setRunId(made.toInt64(0, 0));
+    QTRY_COMPARE_WITH_TIMEOUT(shown.source().state(), RunDetailSource::State::Loaded, 10000);
+    auto *pane = child<widgets::JsonPane>(view, "resultPane");
+    const QString whole = shown.source().detail().result.pretty;
+    QVERIFY(whole.size() > 2 * widgets::JsonPane::ShownChars);
+    QCOMPARE(pane->json(), whole);
+    QVERIFY(pane->isCut());
+    // The cut text reaches the editor a piece at a time.
+    QTRY_COMPARE(pane->editor()->toPlainText(), whole.left(widgets::JsonPane::ShownChars));
+    QCOMPARE(pane->byteSize(), qint64(whole.toUtf8().size()));
+    auto *note = child(*pane, "cutNote");
+    QVERIFY(note->isVisibleTo(pane));
+    QCOMPARE(note->text(), QStringLiteral("Showing the first 256.00 KiB of %1.")
+                               .arg(QLocale().formattedDataSize(whole.toUtf8().size())));
+    QVERIFY(child<QToolButton>(*pane, "showAllButton")->isVisibleTo(pane));
+    QVERIFY(child<QToolButton>(*pane, "saveJsonButton")->isVisibleTo(pane));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("result.json"));
+    QString error;
+    QVERIFY2(pane->saveToFile(path, &error), qPrintable(error));
+    QFile saved(path);
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(saved.readAll()), whole);
+
+    // A re-read of the unchanged run: the pane and the source share one copy of the value.
+    QSignalSpy loaded(&shown.source(), &RunDetailSource::loaded);
+    view.reload();
+    QVERIFY(loaded.wait(10000));
+    QVERIFY(pane->json().isSharedWith(shown.source().detail().result.pretty));
+    QVERIFY(pane->isCut());
+
+    // Show All fills the editor a piece at a time too, saying how far it got.
+    child<QToolButton>(*pane, "showAllButton")->click();
+    QVERIFY(!pane->isCut());
+    QVERIFY(pane->isFilling());
+    QVERIFY(note->isVisibleTo(pane));
+    QVERIFY2(note->text().startsWith(QStringLiteral("Showing… ")), qPrintable(note->text()));
+    QVERIFY2(note->text().endsWith(
+                 QStringLiteral(" of %1 characters").arg(QLocale().toString(whole.size()))),
+             qPrintable(note->text()));
+    QVERIFY(!child<QToolButton>(*pane, "showAllButton")->isVisibleTo(pane));
+    // Eventually the whole value.
+    QTRY_VERIFY_WITH_TIMEOUT(!pane->isFilling(), 60000);
+    QCOMPARE(pane->editor()->toPlainText(), whole);
+    QVERIFY(!note->isVisibleTo(pane));
+    // Opened again (the same id would only re-read it), Show All, and closed while it fills:
+    // the filling stops with the close.
+    view.setRunId(0);
+    view.setRunId(made.toInt64(0, 0));
+    QTRY_COMPARE_WITH_TIMEOUT(shown.source().state(), RunDetailSource::State::Loaded, 10000);
+    QTRY_VERIFY(!pane->isFilling());
+    QVERIFY(pane->isCut());
+    pane->showAll();
+    QVERIFY(pane->isFilling());
+
+    // Closed: nothing of the value stays in the pane or the source.
+    view.closeRun();
+    QVERIFY(!pane->isFilling());
+    QCOMPARE(shown.source().state(), RunDetailSource::State::Empty);
+    QVERIFY(!shown.source().hasDetail());
+    QVERIFY(shown.source().shown().result.pretty.isNull());
+    QVERIFY(pane->json().isNull());
+    QCOMPARE(pane->byteSize(), qint64(0));
+    QVERIFY(pane->editor()->toPlainText().isEmpty());
+    QVERIFY(!pane->isCut());
+    QVERIFY(!note->isVisibleTo(pane));
+    QVERIFY(!child<QToolButton>(*pane, "copyJsonButton")->isEnabled());
+    QVERIFY(child<widgets::JsonPane>(view, "errorPane")->json().isNull());
+}
+
 #include "tst_rundetailview.moc"
