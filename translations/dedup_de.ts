@@ -2310,6 +2310,10 @@
         <source>Show raw keys, scopes, correlation ids, payloads and operators&apos; reasons instead of keyed hashes, in every format (needs dedup_operator and --reason; written to the audit log).</source>
         <translation>Rohe Schlüssel, Scopes, Korrelations-IDs, Nutzdaten und Begründungen der Operatoren statt verschlüsselter Hashes zeigen, in jedem Format (erfordert dedup_operator und --reason; wird im Audit-Log festgehalten).</translation>
     </message>
+    <message>
+        <source>more than one file for one output</source>
+        <translation>mehr als eine Datei für eine Ausgabe</translation>
+    </message>
 </context>
 <context>
     <name>ReportDialog</name>
@@ -2486,6 +2490,21 @@
     </message>
 </context>
 <context>
+    <name>ReportFormats</name>
+    <message>
+        <source>&amp;CSV</source>
+        <translation>&amp;CSV</translation>
+    </message>
+    <message>
+        <source>&amp;JSON Lines</source>
+        <translation>&amp;JSON Lines</translation>
+    </message>
+    <message>
+        <source>&amp;PDF</source>
+        <translation>&amp;PDF</translation>
+    </message>
+</context>
+<context>
     <name>ReportOverviewPainter</name>
     <message>
         <source>(not reported)</source>
@@ -2633,29 +2652,6 @@
     <message>
         <source>Page %1</source>
         <translation>Seite %1</translation>
-    </message>
-</context>
-<context>
-    <name>ReportPalette</name>
-    <message>
-        <source>Processing</source>
-        <translation>In Bearbeitung</translation>
-    </message>
-    <message>
-        <source>Succeeded</source>
-        <translation>Erfolgreich</translation>
-    </message>
-    <message>
-        <source>Failed</source>
-        <translation>Fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>Manual review</source>
-        <translation>Manuelle Prüfung</translation>
-    </message>
-    <message>
-        <source>Cancelled</source>
-        <translation>Abgebrochen</translation>
     </message>
 </context>
 <context>
@@ -3026,6 +3022,25 @@
     </message>
 </context>
 <context>
+    <name>ReportWriter</name>
+    <message>
+        <source>Reading the summary figures</source>
+        <translation>Die Kennzahlen der Zusammenfassung werden gelesen</translation>
+    </message>
+    <message>
+        <source>Writing %1</source>
+        <translation>%1 wird geschrieben</translation>
+    </message>
+    <message>
+        <source>Drawing %1</source>
+        <translation>%1 wird gezeichnet</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+</context>
+<context>
     <name>RevealDialog</name>
     <message>
         <source>Fields to reveal</source>
@@ -3369,7 +3384,7 @@
     </message>
 </context>
 <context>
-    <name>RunStatusStyle</name>
+    <name>RunStatusLabel</name>
     <message>
         <source>Processing</source>
         <translation>In Bearbeitung</translation>
@@ -4045,6 +4060,83 @@
     </message>
 </context>
 <context>
+    <name>dedup::actions::ActionWorker</name>
+    <message>
+        <source>Unknown action.</source>
+        <translation>Unbekannte Aktion.</translation>
+    </message>
+</context>
+<context>
+    <name>dedup::actions::BulkRunner</name>
+    <message>
+        <source>%1@%2 (pid %3)</source>
+        <translation>%1@%2 (PID %3)</translation>
+    </message>
+    <message>
+        <source>This runner is busy with operation %1.</source>
+        <translation>Dieser Runner ist mit Aktion %1 beschäftigt.</translation>
+    </message>
+    <message>
+        <source>A reason is required.</source>
+        <translation>Eine Begründung ist erforderlich.</translation>
+    </message>
+    <message>
+        <source>No bulk operation to control.</source>
+        <translation>Keine Massenaktion zu steuern.</translation>
+    </message>
+</context>
+<context>
+    <name>dedup::actions::BulkWorker</name>
+    <message>
+        <source>No bulk operation to control.</source>
+        <translation>Keine Massenaktion zu steuern.</translation>
+    </message>
+    <message>
+        <source>The operation could not be changed: %1</source>
+        <translation>Die Aktion konnte nicht geändert werden: %1</translation>
+    </message>
+    <message>
+        <source>The bulk operation could not be created: %1</source>
+        <translation>Die Massenaktion konnte nicht angelegt werden: %1</translation>
+    </message>
+    <message>
+        <source>The runs could not be read: %1</source>
+        <translation>Die Läufe konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The runs could not be added: %1</source>
+        <translation>Die Läufe konnten nicht hinzugefügt werden: %1</translation>
+    </message>
+    <message>
+        <source>The operation could not be started: %1</source>
+        <translation>Die Aktion konnte nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <source>No run is in a state this action applies to: nothing was done.</source>
+        <translation>Kein Lauf ist in einem Zustand, für den diese Aktion gilt: Es wurde nichts getan.</translation>
+    </message>
+    <message>
+        <source>A batch failed: %1</source>
+        <translation>Ein Stapel ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>This operation was interrupted while its runs were being selected; abort it and start it again.</source>
+        <translation>Diese Aktion wurde unterbrochen, während ihre Läufe ausgewählt wurden; brechen Sie sie ab und starten Sie sie neu.</translation>
+    </message>
+    <message>
+        <source>The report could not be read: %1</source>
+        <translation>Der Bericht konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The operation could not be read: %1</source>
+        <translation>Die Aktion konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The operation could not be continued here: %1</source>
+        <translation>Der Vorgang konnte hier nicht fortgesetzt werden: %1</translation>
+    </message>
+</context>
+<context>
     <name>dedup::app::DemoSession</name>
     <message>
         <source>The demo store did not start: %1</source>
@@ -4157,10 +4249,33 @@
     </message>
 </context>
 <context>
-    <name>dedup::models::ActionWorker</name>
+    <name>dedup::lanes::LaneWorker</name>
     <message>
-        <source>Unknown action.</source>
-        <translation>Unbekannte Aktion.</translation>
+        <source>The connection was closed.</source>
+        <translation>Die Verbindung wurde geschlossen.</translation>
+    </message>
+    <message>
+        <source>Not connected to the database; the next attempt is in %1 s.</source>
+        <translation>Nicht mit der Datenbank verbunden; der nächste Versuch erfolgt in %1 s.</translation>
+    </message>
+    <message>
+        <source>Cannot connect to the database: %1</source>
+        <translation>Verbindung zur Datenbank nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>The query was cancelled.</source>
+        <translation>Die Abfrage wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The query took longer than %1 s and was stopped (statement timeout).</source>
+        <translation>Die Abfrage dauerte länger als %1 s und wurde gestoppt (Statement-Timeout).</translation>
+    </message>
+</context>
+<context>
+    <name>dedup::lanes::ListenerConnection</name>
+    <message>
+        <source>The notification connection was lost.</source>
+        <translation>Die Benachrichtigungsverbindung ist verloren gegangen.</translation>
     </message>
 </context>
 <context>
@@ -4290,76 +4405,6 @@
     </message>
 </context>
 <context>
-    <name>dedup::models::BulkRunner</name>
-    <message>
-        <source>%1@%2 (pid %3)</source>
-        <translation>%1@%2 (PID %3)</translation>
-    </message>
-    <message>
-        <source>This runner is busy with operation %1.</source>
-        <translation>Dieser Runner ist mit Aktion %1 beschäftigt.</translation>
-    </message>
-    <message>
-        <source>A reason is required.</source>
-        <translation>Eine Begründung ist erforderlich.</translation>
-    </message>
-    <message>
-        <source>No bulk operation to control.</source>
-        <translation>Keine Massenaktion zu steuern.</translation>
-    </message>
-</context>
-<context>
-    <name>dedup::models::BulkWorker</name>
-    <message>
-        <source>No bulk operation to control.</source>
-        <translation>Keine Massenaktion zu steuern.</translation>
-    </message>
-    <message>
-        <source>The operation could not be changed: %1</source>
-        <translation>Die Aktion konnte nicht geändert werden: %1</translation>
-    </message>
-    <message>
-        <source>The bulk operation could not be created: %1</source>
-        <translation>Die Massenaktion konnte nicht angelegt werden: %1</translation>
-    </message>
-    <message>
-        <source>The runs could not be read: %1</source>
-        <translation>Die Läufe konnten nicht gelesen werden: %1</translation>
-    </message>
-    <message>
-        <source>The runs could not be added: %1</source>
-        <translation>Die Läufe konnten nicht hinzugefügt werden: %1</translation>
-    </message>
-    <message>
-        <source>The operation could not be started: %1</source>
-        <translation>Die Aktion konnte nicht gestartet werden: %1</translation>
-    </message>
-    <message>
-        <source>No run is in a state this action applies to: nothing was done.</source>
-        <translation>Kein Lauf ist in einem Zustand, für den diese Aktion gilt: Es wurde nichts getan.</translation>
-    </message>
-    <message>
-        <source>A batch failed: %1</source>
-        <translation>Ein Stapel ist fehlgeschlagen: %1</translation>
-    </message>
-    <message>
-        <source>This operation was interrupted while its runs were being selected; abort it and start it again.</source>
-        <translation>Diese Aktion wurde unterbrochen, während ihre Läufe ausgewählt wurden; brechen Sie sie ab und starten Sie sie neu.</translation>
-    </message>
-    <message>
-        <source>The report could not be read: %1</source>
-        <translation>Der Bericht konnte nicht gelesen werden: %1</translation>
-    </message>
-    <message>
-        <source>The operation could not be read: %1</source>
-        <translation>Die Aktion konnte nicht gelesen werden: %1</translation>
-    </message>
-    <message>
-        <source>The operation could not be continued here: %1</source>
-        <translation>Der Vorgang konnte hier nicht fortgesetzt werden: %1</translation>
-    </message>
-</context>
-<context>
     <name>dedup::models::CorrelationModel</name>
     <message>
         <source>Loading was cancelled.</source>
@@ -4475,75 +4520,6 @@
     <message>
         <source>Detail</source>
         <translation>Detail</translation>
-    </message>
-</context>
-<context>
-    <name>dedup::models::ListenerConnection</name>
-    <message>
-        <source>The notification connection was lost.</source>
-        <translation>Die Benachrichtigungsverbindung ist verloren gegangen.</translation>
-    </message>
-</context>
-<context>
-    <name>dedup::models::QueryWorker</name>
-    <message>
-        <source>The connection was closed.</source>
-        <translation>Die Verbindung wurde geschlossen.</translation>
-    </message>
-    <message>
-        <source>Not connected to the database; the next attempt is in %1 s.</source>
-        <translation>Nicht mit der Datenbank verbunden; der nächste Versuch erfolgt in %1 s.</translation>
-    </message>
-    <message>
-        <source>Cannot connect to the database: %1</source>
-        <translation>Verbindung zur Datenbank nicht möglich: %1</translation>
-    </message>
-    <message>
-        <source>The query was cancelled.</source>
-        <translation>Die Abfrage wurde abgebrochen.</translation>
-    </message>
-    <message>
-        <source>The query took longer than %1 s and was stopped (statement timeout).</source>
-        <translation>Die Abfrage dauerte länger als %1 s und wurde gestoppt (Statement-Timeout).</translation>
-    </message>
-</context>
-<context>
-    <name>dedup::models::ReportJob</name>
-    <message>
-        <source>Choose at least one format, and for CSV or JSON Lines at least one section.</source>
-        <translation>Wählen Sie mindestens ein Format und für CSV oder JSON Lines mindestens einen Abschnitt.</translation>
-    </message>
-    <message>
-        <source>Choose a folder for the report&apos;s files.</source>
-        <translation>Wählen Sie einen Ordner für die Dateien des Berichts.</translation>
-    </message>
-    <message>
-        <source>Cannot connect to the database: %1</source>
-        <translation>Verbindung zur Datenbank nicht möglich: %1</translation>
-    </message>
-    <message>
-        <source>The report was cancelled; no file was written.</source>
-        <translation>Der Bericht wurde abgebrochen; es wurde keine Datei geschrieben.</translation>
-    </message>
-    <message>
-        <source>Cannot create the folder %1.</source>
-        <translation>Der Ordner %1 kann nicht angelegt werden.</translation>
-    </message>
-    <message>
-        <source>Cancelled.</source>
-        <translation>Abgebrochen.</translation>
-    </message>
-    <message>
-        <source>Reading the summary figures</source>
-        <translation>Die Kennzahlen der Zusammenfassung werden gelesen</translation>
-    </message>
-    <message>
-        <source>Writing %1</source>
-        <translation>%1 wird geschrieben</translation>
-    </message>
-    <message>
-        <source>Drawing %1</source>
-        <translation>%1 wird gezeichnet</translation>
     </message>
 </context>
 <context>
@@ -4689,20 +4665,8 @@
 <context>
     <name>dedup::models::RunPageLoader</name>
     <message>
-        <source>Not connected to the database; the next attempt is in %1 s.</source>
-        <translation>Nicht mit der Datenbank verbunden; der nächste Versuch erfolgt in %1 s.</translation>
-    </message>
-    <message>
-        <source>Cannot connect to the database: %1</source>
-        <translation>Verbindung zur Datenbank nicht möglich: %1</translation>
-    </message>
-    <message>
-        <source>The query was cancelled.</source>
-        <translation>Die Abfrage wurde abgebrochen.</translation>
-    </message>
-    <message>
-        <source>The query took longer than %1 s and was stopped (statement timeout). Narrow the filter, or raise the timeout.</source>
-        <translation>Die Abfrage dauerte länger als %1 s und wurde gestoppt (Statement-Timeout). Grenzen Sie den Filter ein oder erhöhen Sie das Zeitlimit.</translation>
+        <source>Narrow the filter, or raise the timeout.</source>
+        <translation>Grenzen Sie den Filter ein oder erhöhen Sie das Zeitlimit.</translation>
     </message>
 </context>
 <context>
@@ -4837,6 +4801,33 @@
     <message>
         <source>Attempt</source>
         <translation>Versuch</translation>
+    </message>
+</context>
+<context>
+    <name>dedup::reports::ReportJob</name>
+    <message>
+        <source>Choose at least one format, and for CSV or JSON Lines at least one section.</source>
+        <translation>Wählen Sie mindestens ein Format und für CSV oder JSON Lines mindestens einen Abschnitt.</translation>
+    </message>
+    <message>
+        <source>Choose a folder for the report&apos;s files.</source>
+        <translation>Wählen Sie einen Ordner für die Dateien des Berichts.</translation>
+    </message>
+    <message>
+        <source>Cannot connect to the database: %1</source>
+        <translation>Verbindung zur Datenbank nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>The report was cancelled; no file was written.</source>
+        <translation>Der Bericht wurde abgebrochen; es wurde keine Datei geschrieben.</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>Der Ordner %1 kann nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "store/AuditCheckpointQueries.h"
 #include "store/AuditVerifier.h"
 #include "store/PgConnection.h"
+#include "store/ReadTransaction.h"
 
 namespace dedup::cli {
 
@@ -77,10 +78,10 @@ int AuditCommand::checkpoint(const QCommandLineParser &parser) {
         return DatabaseError;
     };
     // One snapshot: the chain that is verified is the chain whose head is signed.
-    const store::PgResult begin =
-        conn->exec(QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"));
-    if (!begin.ok())
-        return failed(begin.error());
+    store::ReadTransaction tx(*conn);
+    store::PgError txError;
+    if (!tx.begin(&txError))
+        return failed(txError);
     const auto verified = store::AuditVerifier(*conn).verify();
     if (!verified)
         return failed(verified.error());
@@ -92,13 +93,12 @@ int AuditCommand::checkpoint(const QCommandLineParser &parser) {
                      .arg(broken.id)
                      .arg(shown(broken.problemText))
               << Qt::endl;
-        conn->exec(QStringLiteral("ROLLBACK"));
-        return Failure;
+        return Failure; // tx rolls back
     }
     const auto head = store::AuditCheckpointQueries(*conn).head();
     if (!head)
         return failed(head.error());
-    conn->exec(QStringLiteral("COMMIT"));
+    tx.commit(&txError); // read-only: nothing is lost if the commit fails
 
     const auto signedCheckpoint = head.value().signedWith(key.value());
     if (!signedCheckpoint) {

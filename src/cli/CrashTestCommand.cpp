@@ -1,13 +1,15 @@
 #include "CrashTestCommand.h"
 
+#include "CrashTestFigures.h"
 #include "ExitCode.h"
 #include "sim/CrashQueue.h"
 #include "sim/Ledger.h"
 #include "sim/ScenarioWorkflows.h"
 #include "sim/SimSchema.h"
+#include "store/CrashTestQueries.h"
 #include "store/Migrator.h"
 #include "store/PgConnection.h"
-#include "store/PgParams.h"
+#include "store/SessionSettings.h"
 
 #include <QDateTime>
 #include <QDeadlineTimer>
@@ -46,51 +48,6 @@ std::optional<int> number(const QCommandLineParser &parser, const QString &name,
     return value;
 }
 
-// What the test saw, and what the ledger and dedup.runs say afterwards.
-struct Figures {
-    qint64 intents = 0;
-    qint64 deliveries = 0;
-    qint64 kills = 0;
-    qint64 killsMidDelivery = 0; // the killed process had a delivery taken and not finished
-    qint64 killsMidStep = 0;     // ... and a step begun and not recorded
-    qint64 killsAfterCommit = 0; // ... whose provider had already committed
-    qint64 workerFailures = 0;   // worker processes that exited on their own
-    bool drained = false;
-    qint64 sideEffects = 0;
-    qint64 dedupDuplicates = 0;    // must be 0
-    qint64 nonDedupDuplicates = 0; // expected 0: uncertain steps go to review
-    qint64 runs = 0;
-    qint64 succeeded = 0;
-    qint64 manualReview = 0;
-    qint64 manualReviewUncertain = 0;
-    qint64 failedFinal = 0;
-    qint64 lost = 0; // must be 0
-    qint64 elapsedMs = 0;
-
-    bool held() const { return dedupDuplicates == 0 && lost == 0 && drained; }
-    QJsonObject toJson() const {
-        return {{QStringLiteral("intents"), intents},
-                {QStringLiteral("deliveries"), deliveries},
-                {QStringLiteral("kills"), kills},
-                {QStringLiteral("kills_mid_delivery"), killsMidDelivery},
-                {QStringLiteral("kills_mid_step"), killsMidStep},
-                {QStringLiteral("kills_after_provider_commit"), killsAfterCommit},
-                {QStringLiteral("worker_failures"), workerFailures},
-                {QStringLiteral("drained"), drained},
-                {QStringLiteral("side_effects"), sideEffects},
-                {QStringLiteral("duplicates_dedup_steps"), dedupDuplicates},
-                {QStringLiteral("duplicates_non_dedup_steps"), nonDedupDuplicates},
-                {QStringLiteral("runs"), runs},
-                {QStringLiteral("succeeded"), succeeded},
-                {QStringLiteral("manual_review"), manualReview},
-                {QStringLiteral("manual_review_uncertain"), manualReviewUncertain},
-                {QStringLiteral("failed_non_retryable"), failedFinal},
-                {QStringLiteral("lost"), lost},
-                {QStringLiteral("elapsed_ms"), elapsedMs},
-                {QStringLiteral("held"), held()}};
-    }
-};
-
 } // namespace
 
 QString CrashTestCommand::summary() const {
@@ -122,11 +79,38 @@ void CrashTestCommand::addOptions(QCommandLineParser &parser) {
                                         tr("Show the worker processes' error output.")));
 }
 
-int CrashTestCommand::run(const QCommandLineParser &parser) {
-    auto usage = [](const QString &message) {
-        err() << tr("dedupctl crash-test: %1").arg(message) << Qt::endl;
-        return Usage;
-    };
+// The parsed options (see addOptions() for their ranges and defaults).
+struct CrashTestCommand::Options {
+    int intents = 0, duplicates = 0, workers = 0, kills = 0, seed = 0, lease = 0, delay = 0,
+        drainTimeout = 0;
+    bool verbose = false;
+    std::optional<QString> db;
+};
+
+// One test's state, shared by its phases.
+struct CrashTestCommand::Session {
+    Session(const Options &o, store::PgConnection &c)
+        : options(o)
+        , conn(c)
+        , queue(c)
+        , random(quint32(o.seed)) {}
+
+    const Options &options;
+    store::PgConnection &conn;
+    sim::CrashQueue queue;
+    QString label;
+    QString scopePrefix;
+    QRandomGenerator random;
+    CrashTestFigures figures;
+    int nextIntent = 0;
+    std::vector<std::unique_ptr<QProcess>> processes;
+    std::vector<QString> ids;
+    int spawned = 0;
+    QString error; // why the last phase failed
+};
+
+std::optional<CrashTestCommand::Options>
+CrashTestCommand::parseOptions(const QCommandLineParser &parser) {
     const auto intents = number(parser, QStringLiteral("intents"), 200, 1, MaxCount);
     const auto duplicates = number(parser, QStringLiteral("duplicates"), 3, 1, 64);
     const auto workers = number(parser, QStringLiteral("workers"), 3, 1, 64);
@@ -135,15 +119,36 @@ int CrashTestCommand::run(const QCommandLineParser &parser) {
     const auto lease = number(parser, QStringLiteral("lease-ms"), 500, 10, 600'000);
     const auto delay = number(parser, QStringLiteral("response-delay-ms"), 20, 0, 60'000);
     const auto drainTimeout = number(parser, QStringLiteral("drain-timeout"), 120, 1, 86'400);
-    if (!intents || !duplicates || !workers || !kills || !seed || !lease || !delay || !drainTimeout)
-        return usage(tr("invalid number in the options (see --help)"));
-    const bool asJson = json(parser);
-    auto failDb = [](const QString &error) {
-        err() << tr("dedupctl crash-test: %1").arg(shown(error)) << Qt::endl;
-        return DatabaseError;
-    };
+    if (!intents || !duplicates || !workers || !kills || !seed || !lease || !delay ||
+        !drainTimeout) {
+        err() << tr("dedupctl crash-test: %1").arg(tr("invalid number in the options (see --help)"))
+              << Qt::endl;
+        return std::nullopt;
+    }
+    Options options;
+    options.intents = *intents;
+    options.duplicates = *duplicates;
+    options.workers = *workers;
+    options.kills = *kills;
+    options.seed = *seed;
+    options.lease = *lease;
+    options.delay = *delay;
+    options.drainTimeout = *drainTimeout;
+    options.verbose = parser.isSet(QStringLiteral("verbose"));
+    if (parser.isSet(QStringLiteral("db")))
+        options.db = parser.value(QStringLiteral("db"));
+    return options;
+}
 
-    // --- the database -----------------------------------------------------------------
+int CrashTestCommand::failDb(const QString &error) {
+    err() << tr("dedupctl crash-test: %1").arg(shown(error)) << Qt::endl;
+    return DatabaseError;
+}
+
+int CrashTestCommand::run(const QCommandLineParser &parser) {
+    const std::optional<Options> options = parseOptions(parser);
+    if (!options)
+        return Usage;
     auto conn = connect(parser);
     if (!conn)
         return Unreachable;
@@ -156,162 +161,166 @@ int CrashTestCommand::run(const QCommandLineParser &parser) {
         return failDb(tr("the dedup schema is at version %1, this dedupctl needs %2")
                           .arg(version)
                           .arg(store::Migrator::latestVersion()));
-    (void)conn->exec(QStringLiteral("SET client_min_messages = warning"));
-    sim::CrashQueue queue(*conn);
-    if (!sim::SimSchema::install(*conn, &error) || !queue.install(&error))
+    store::SessionSettings::quietNotices(*conn);
+    Session session(*options, *conn);
+    if (!sim::SimSchema::install(*conn, &error) || !session.queue.install(&error))
         return failDb(error);
 
-    const QString label =
+    session.label =
         QStringLiteral("crash-%1-s%2")
             .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")))
-            .arg(*seed);
-    const QString scopePrefix = QStringLiteral("crash/%1/").arg(label);
-    QRandomGenerator random{quint32(*seed)};
-    Figures figures;
+            .arg(options->seed);
+    session.scopePrefix = QStringLiteral("crash/%1/").arg(session.label);
     QElapsedTimer clock;
     clock.start();
-
-    // Enqueues `count` new intents, their copies shuffled so that duplicates race.
-    int nextIntent = 0;
-    auto enqueueBatch = [&](int count) {
-        QList<sim::TrafficIntent> batch;
-        const QStringList names = sim::ScenarioWorkflows::names();
-        for (int i = 0; i < count; ++i, ++nextIntent) {
-            const QString workflow = names.at(nextIntent % names.size());
-            sim::TrafficIntent intent =
-                sim::ScenarioWorkflows::intent(workflow, nextIntent / int(names.size()));
-            intent.intent.scope = scopePrefix + intent.intent.scope;
-            const int copies = 1 + int(random.bounded(quint32(*duplicates)));
-            for (int c = 0; c < copies; ++c)
-                batch.append(intent);
-        }
-        std::shuffle(batch.begin(), batch.end(), random);
-        for (const sim::TrafficIntent &intent : std::as_const(batch)) {
-            if (!queue.enqueue(label, intent, &error))
-                return false;
-        }
-        figures.intents += count;
-        figures.deliveries += batch.size();
-        return true;
-    };
-    if (!enqueueBatch(*intents))
-        return failDb(error);
-
-    // --- the workers ------------------------------------------------------------------
-    std::vector<std::unique_ptr<QProcess>> processes(static_cast<size_t>(*workers));
-    std::vector<QString> ids(static_cast<size_t>(*workers));
-    int spawned = 0;
-    auto spawn = [&](size_t slot) {
-        ids[slot] = QStringLiteral("%1/w%2-g%3").arg(label).arg(slot).arg(++spawned);
-        auto process = std::make_unique<QProcess>();
-        process->setStandardOutputFile(QProcess::nullDevice());
-        if (parser.isSet(QStringLiteral("verbose")))
-            process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        else
-            process->setStandardErrorFile(QProcess::nullDevice());
-        QStringList args{QStringLiteral("work"),
-                         QStringLiteral("--label"),
-                         label,
-                         QStringLiteral("--worker-id"),
-                         ids[slot],
-                         QStringLiteral("--lease-ms"),
-                         QString::number(*lease),
-                         QStringLiteral("--visibility-ms"),
-                         QString::number(std::max(4 * *lease, 1000)),
-                         QStringLiteral("--response-delay-ms"),
-                         QString::number(*delay),
-                         QStringLiteral("--seed"),
-                         QString::number(*seed * 1000 + spawned)};
-        if (parser.isSet(QStringLiteral("db")))
-            args << QStringLiteral("--db") << parser.value(QStringLiteral("db"));
-        process->start(QCoreApplication::applicationFilePath(), args);
-        process->waitForStarted(10'000);
-        processes[slot] = std::move(process);
-    };
-    // Restarts workers that exited by themselves (a bug or a database error: counted).
-    auto reviveExited = [&] {
-        QCoreApplication::processEvents();
-        for (size_t slot = 0; slot < processes.size(); ++slot) {
-            if (processes[slot]->state() != QProcess::NotRunning)
-                continue;
-            ++figures.workerFailures;
-            spawn(slot);
-        }
-    };
-    for (size_t slot = 0; slot < processes.size(); ++slot)
-        spawn(slot);
-
-    // --- the kills --------------------------------------------------------------------
-    while (figures.kills < *kills) {
-        QThread::msleep(ulong(MinGapMs + int(random.bounded(quint32(MaxGapMs - MinGapMs)))));
-        reviveExited();
-        const size_t slot = size_t(random.bounded(quint32(processes.size())));
-        QProcess &victim = *processes[slot];
-        // A freshly restarted process spends its first milliseconds connecting; give it a
-        // moment to take a delivery, so that most kills interrupt work, not start-up.
-        for (int wait = 0; wait < 10 && queue.heldBy(ids[slot], &error) == 0; ++wait)
-            QThread::msleep(10);
-        ::kill(pid_t(victim.processId()), SIGKILL);
-        victim.waitForFinished(10'000);
-        ++figures.kills;
-        // Nobody can take over within a lease, so this is what the dead process left.
-        const qint64 held = queue.heldBy(ids[slot], &error);
-        if (held < 0)
-            return failDb(error);
-        figures.killsMidDelivery += held > 0 ? 1 : 0;
-        store::PgParams owner;
-        owner.add(ids[slot]);
-        owner.add(label);
-        // A step in progress whose provider already recorded a side effect for the intent
-        // since the step began: the kill fell between the provider's commit and complete_step.
-        const auto midStep = conn->exec(
-            QStringLiteral("SELECT count(*), count(*) FILTER (WHERE EXISTS (SELECT 1 FROM "
-                           "sim.ledger l WHERE l.label = $2 AND l.intent = r.context->>'intent' "
-                           "AND l.at >= s.started_at)) FROM dedup.steps s JOIN dedup.runs r ON "
-                           "r.id = s.run_id WHERE r.lease_owner = $1 AND r.status = "
-                           "'processing' AND s.status = 'in_progress'"),
-            owner);
-        if (!midStep.ok())
-            return failDb(midStep.error().toString());
-        figures.killsMidStep += midStep.toInt64(0, 0) > 0 ? 1 : 0;
-        figures.killsAfterCommit += midStep.toInt64(0, 1) > 0 ? 1 : 0;
-        spawn(slot);
-        const qint64 left = queue.pending(label, &error);
-        if (left < 0)
-            return failDb(error);
-        if (left == 0 && figures.kills < *kills && !enqueueBatch(*intents))
-            return failDb(error);
-    }
-
-    // --- the drain --------------------------------------------------------------------
-    QDeadlineTimer deadline{std::chrono::seconds(*drainTimeout)};
-    while (!deadline.hasExpired()) {
-        const qint64 left = queue.pending(label, &error);
-        if (left < 0)
-            return failDb(error);
-        if (left == 0) {
-            figures.drained = true;
-            break;
-        }
-        reviveExited();
-        QThread::msleep(100);
-    }
-    for (auto &process : processes) {
+    if (!enqueueBatch(session, options->intents))
+        return failDb(session.error);
+    session.processes.resize(size_t(options->workers));
+    session.ids.resize(size_t(options->workers));
+    for (size_t slot = 0; slot < session.processes.size(); ++slot)
+        spawn(session, slot);
+    if (!killWorkers(session) || !drain(session))
+        return failDb(session.error);
+    for (auto &process : session.processes) {
         process->terminate();
         if (!process->waitForFinished(5'000)) {
             process->kill();
             process->waitForFinished(5'000);
         }
     }
-    figures.elapsedMs = clock.elapsed();
+    session.figures.elapsedMs = clock.elapsed();
+    if (!countOutcome(session))
+        return failDb(session.error);
+    printReport(session, json(parser));
+    return session.figures.held() ? Success : Failure;
+}
 
-    // --- the count --------------------------------------------------------------------
-    sim::Ledger ledger(*conn);
+// Enqueues `count` new intents, their copies shuffled so that duplicates race.
+bool CrashTestCommand::enqueueBatch(Session &s, int count) {
+    QList<sim::TrafficIntent> batch;
+    const QStringList names = sim::ScenarioWorkflows::names();
+    for (int i = 0; i < count; ++i, ++s.nextIntent) {
+        const QString workflow = names.at(s.nextIntent % names.size());
+        sim::TrafficIntent intent =
+            sim::ScenarioWorkflows::intent(workflow, s.nextIntent / int(names.size()));
+        intent.intent.scope = s.scopePrefix + intent.intent.scope;
+        const int copies = 1 + int(s.random.bounded(quint32(s.options.duplicates)));
+        for (int c = 0; c < copies; ++c)
+            batch.append(intent);
+    }
+    std::shuffle(batch.begin(), batch.end(), s.random);
+    for (const sim::TrafficIntent &intent : std::as_const(batch)) {
+        if (!s.queue.enqueue(s.label, intent, &s.error))
+            return false;
+    }
+    s.figures.intents += count;
+    s.figures.deliveries += batch.size();
+    return true;
+}
+
+void CrashTestCommand::spawn(Session &s, size_t slot) {
+    s.ids[slot] = QStringLiteral("%1/w%2-g%3").arg(s.label).arg(slot).arg(++s.spawned);
+    auto process = std::make_unique<QProcess>();
+    process->setStandardOutputFile(QProcess::nullDevice());
+    if (s.options.verbose)
+        process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    else
+        process->setStandardErrorFile(QProcess::nullDevice());
+    QStringList args{QStringLiteral("work"),
+                     QStringLiteral("--label"),
+                     s.label,
+                     QStringLiteral("--worker-id"),
+                     s.ids[slot],
+                     QStringLiteral("--lease-ms"),
+                     QString::number(s.options.lease),
+                     QStringLiteral("--visibility-ms"),
+                     QString::number(std::max(4 * s.options.lease, 1000)),
+                     QStringLiteral("--response-delay-ms"),
+                     QString::number(s.options.delay),
+                     QStringLiteral("--seed"),
+                     QString::number(s.options.seed * 1000 + s.spawned)};
+    if (s.options.db)
+        args << QStringLiteral("--db") << *s.options.db;
+    process->start(QCoreApplication::applicationFilePath(), args);
+    process->waitForStarted(10'000);
+    s.processes[slot] = std::move(process);
+}
+
+// Restarts workers that exited by themselves (a bug or a database error: counted).
+void CrashTestCommand::reviveExited(Session &s) {
+    QCoreApplication::processEvents();
+    for (size_t slot = 0; slot < s.processes.size(); ++slot) {
+        if (s.processes[slot]->state() != QProcess::NotRunning)
+            continue;
+        ++s.figures.workerFailures;
+        spawn(s, slot);
+    }
+}
+
+bool CrashTestCommand::killWorkers(Session &s) {
+    CrashTestFigures &figures = s.figures;
+    while (figures.kills < s.options.kills) {
+        QThread::msleep(ulong(MinGapMs + int(s.random.bounded(quint32(MaxGapMs - MinGapMs)))));
+        reviveExited(s);
+        const size_t slot = size_t(s.random.bounded(quint32(s.processes.size())));
+        QProcess &victim = *s.processes[slot];
+        // A freshly restarted process spends its first milliseconds connecting; give it a
+        // moment to take a delivery, so that most kills interrupt work, not start-up.
+        for (int wait = 0; wait < 10 && s.queue.heldBy(s.ids[slot], &s.error) == 0; ++wait)
+            QThread::msleep(10);
+        ::kill(pid_t(victim.processId()), SIGKILL);
+        victim.waitForFinished(10'000);
+        ++figures.kills;
+        // Nobody can take over within a lease, so this is what the dead process left.
+        const qint64 held = s.queue.heldBy(s.ids[slot], &s.error);
+        if (held < 0)
+            return false;
+        figures.killsMidDelivery += held > 0 ? 1 : 0;
+        store::PgError pgError;
+        const auto killed = store::CrashTestQueries(s.conn).killed(s.ids[slot], s.label, &pgError);
+        if (!killed) {
+            s.error = pgError.toString();
+            return false;
+        }
+        figures.killsMidStep += killed->midStep ? 1 : 0;
+        figures.killsAfterCommit += killed->afterCommit ? 1 : 0;
+        spawn(s, slot);
+        const qint64 left = s.queue.pending(s.label, &s.error);
+        if (left < 0)
+            return false;
+        if (left == 0 && figures.kills < s.options.kills && !enqueueBatch(s, s.options.intents))
+            return false;
+    }
+    return true;
+}
+
+bool CrashTestCommand::drain(Session &s) {
+    QDeadlineTimer deadline{std::chrono::seconds(s.options.drainTimeout)};
+    while (!deadline.hasExpired()) {
+        const qint64 left = s.queue.pending(s.label, &s.error);
+        if (left < 0)
+            return false;
+        if (left == 0) {
+            s.figures.drained = true;
+            break;
+        }
+        reviveExited(s);
+        QThread::msleep(100);
+    }
+    return true;
+}
+
+// What the ledger and dedup.runs say once the workers stopped.
+bool CrashTestCommand::countOutcome(Session &s) {
+    CrashTestFigures &figures = s.figures;
+    sim::Ledger ledger(s.conn);
     sim::LedgerFilter filter;
-    filter.label = label;
+    filter.label = s.label;
     const auto counts = ledger.counts(filter);
-    if (!counts.ok())
-        return failDb(counts.errorMessage());
+    if (!counts.ok()) {
+        s.error = counts.errorMessage();
+        return false;
+    }
     const QList<sim::ProviderConfig> configs = sim::ScenarioWorkflows::providerConfigs();
     for (const sim::EffectCount &count : counts.value()) {
         const auto config = std::find_if(configs.begin(), configs.end(),
@@ -321,47 +330,41 @@ int CrashTestCommand::run(const QCommandLineParser &parser) {
         (dedup ? figures.dedupDuplicates : figures.nonDedupDuplicates) +=
             count.duplicates - count.providerDuplicates;
     }
-    store::PgParams prefix;
-    prefix.add(scopePrefix);
-    const auto runs = conn->exec(
-        QStringLiteral(
-            "SELECT count(*),"
-            " count(*) FILTER (WHERE status = 'succeeded'),"
-            " count(*) FILTER (WHERE status = 'manual_review'),"
-            " count(*) FILTER (WHERE status = 'manual_review' AND EXISTS (SELECT 1 FROM "
-            "  dedup.steps s WHERE s.run_id = r.id AND s.status IN ('in_progress', 'uncertain'))),"
-            " count(*) FILTER (WHERE status = 'failed' AND "
-            "  NOT COALESCE((last_error->>'retryable')::boolean, true)),"
-            " count(*) FILTER (WHERE status = 'processing' OR (status = 'failed' AND "
-            "  COALESCE((last_error->>'retryable')::boolean, true)))"
-            " FROM dedup.runs r WHERE starts_with(scope, $1)"),
-        prefix);
-    if (!runs.ok())
-        return failDb(runs.error().toString());
-    figures.runs = runs.toInt64(0, 0);
-    figures.succeeded = runs.toInt64(0, 1);
-    figures.manualReview = runs.toInt64(0, 2);
-    figures.manualReviewUncertain = runs.toInt64(0, 3);
-    figures.failedFinal = runs.toInt64(0, 4);
+    store::PgError pgError;
+    const auto outcome = store::CrashTestQueries(s.conn).outcome(s.scopePrefix, &pgError);
+    if (!outcome) {
+        s.error = pgError.toString();
+        return false;
+    }
+    figures.runs = outcome->runs;
+    figures.succeeded = outcome->succeeded;
+    figures.manualReview = outcome->manualReview;
+    figures.manualReviewUncertain = outcome->manualReviewUncertain;
+    figures.failedFinal = outcome->failedFinal;
     // An intent without a run, or with a run nobody will finish.
-    figures.lost = (figures.intents - figures.runs) + runs.toInt64(0, 5);
+    figures.lost = (figures.intents - figures.runs) + outcome->unfinished;
+    return true;
+}
 
+void CrashTestCommand::printReport(const Session &s, bool asJson) {
+    const CrashTestFigures &figures = s.figures;
+    const Options &o = s.options;
     QJsonObject report = figures.toJson();
-    report.insert(QStringLiteral("label"), label);
-    report.insert(QStringLiteral("seed"), *seed);
-    report.insert(QStringLiteral("workers"), *workers);
-    report.insert(QStringLiteral("lease_ms"), *lease);
-    report.insert(QStringLiteral("response_delay_ms"), *delay);
+    report.insert(QStringLiteral("label"), s.label);
+    report.insert(QStringLiteral("seed"), o.seed);
+    report.insert(QStringLiteral("workers"), o.workers);
+    report.insert(QStringLiteral("lease_ms"), o.lease);
+    report.insert(QStringLiteral("response_delay_ms"), o.delay);
     if (asJson) {
         out() << QJsonDocument(report).toJson(QJsonDocument::Compact) << Qt::endl;
     } else {
         out() << tr("crash test %1: %2 intents, %3 deliveries, %4 workers, %5 SIGKILLs (%6 during "
                     "a delivery, %7 during a step, %8 of them after the provider committed) in "
                     "%9 s")
-                     .arg(label)
+                     .arg(s.label)
                      .arg(figures.intents)
                      .arg(figures.deliveries)
-                     .arg(*workers)
+                     .arg(o.workers)
                      .arg(figures.kills)
                      .arg(figures.killsMidDelivery)
                      .arg(figures.killsMidStep)
@@ -384,9 +387,8 @@ int CrashTestCommand::run(const QCommandLineParser &parser) {
               << Qt::endl;
     }
     if (!figures.drained)
-        err() << tr("dedupctl crash-test: the queue did not drain within %1 s").arg(*drainTimeout)
+        err() << tr("dedupctl crash-test: the queue did not drain within %1 s").arg(o.drainTimeout)
               << Qt::endl;
-    return figures.held() ? Success : Failure;
 }
 
 } // namespace dedup::cli

@@ -2,6 +2,9 @@
 
 #include "CliCommand.h"
 
+#include <cstddef>
+#include <optional>
+
 namespace dedup::cli {
 
 // dedupctl crash-test: kills worker processes with SIGKILL at random moments and checks that
@@ -18,6 +21,22 @@ public:
     QString summary() const override;
     void addOptions(QCommandLineParser &parser) override;
     int run(const QCommandLineParser &parser) override;
+
+private:
+    struct Options;
+    struct Session;
+
+    // nullopt after a usage error was printed.
+    static std::optional<Options> parseOptions(const QCommandLineParser &parser);
+    static int failDb(const QString &error);
+    // The phases; false with Session::error set when the database failed.
+    static bool enqueueBatch(Session &s, int count);
+    static void spawn(Session &s, size_t slot);
+    static void reviveExited(Session &s);
+    static bool killWorkers(Session &s);
+    static bool drain(Session &s);
+    static bool countOutcome(Session &s);
+    static void printReport(const Session &s, bool asJson);
 };
 
 } // namespace dedup::cli

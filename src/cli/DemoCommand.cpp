@@ -3,6 +3,7 @@
 #include "ExitCode.h"
 #include "sim/DemoTraffic.h"
 #include "store/DemoDatabase.h"
+#include "store/DemoQueries.h"
 #include "store/PgConnection.h"
 
 #include <QElapsedTimer>
@@ -51,26 +52,20 @@ void DemoCommand::addOptions(QCommandLineParser &parser) {
 
 QString DemoCommand::statusLine(store::PgConnection &conn, const sim::DemoTraffic *traffic,
                                 qint64 elapsedMs) {
-    const store::PgResult runs = conn.exec(QStringLiteral(
-        "SELECT count(*),"
-        " count(*) FILTER (WHERE status = 'succeeded'),"
-        " count(*) FILTER (WHERE status = 'failed'),"
-        " count(*) FILTER (WHERE status = 'manual_review'),"
-        " count(*) FILTER (WHERE status = 'processing' AND lease_expires_at <= now()),"
-        " count(*) FILTER (WHERE status = 'processing' AND lease_expires_at > now())"
-        " FROM dedup.runs"));
+    store::PgError error;
+    const auto runs = store::DemoQueries(conn).runCounts(&error);
     QString line = tr("%1 s: ").arg(elapsedMs / 1000);
-    if (runs.ok() && runs.rows() == 1)
+    if (runs)
         line += tr("%1 runs: %2 succeeded, %3 failed, %4 in manual review, %5 stuck, "
                    "%6 processing")
-                    .arg(runs.toInt64(0, 0))
-                    .arg(runs.toInt64(0, 1))
-                    .arg(runs.toInt64(0, 2))
-                    .arg(runs.toInt64(0, 3))
-                    .arg(runs.toInt64(0, 4))
-                    .arg(runs.toInt64(0, 5));
+                    .arg(runs->total)
+                    .arg(runs->succeeded)
+                    .arg(runs->failed)
+                    .arg(runs->manualReview)
+                    .arg(runs->stuck)
+                    .arg(runs->processing);
     else
-        line += shown(runs.error().toString());
+        line += shown(error.toString());
     if (traffic) {
         const sim::DemoTrafficCounters counters = traffic->counters();
         line += tr(" | %1 deliveries, %2 duplicates, %3 crashes")
@@ -79,6 +74,28 @@ QString DemoCommand::statusLine(store::PgConnection &conn, const sim::DemoTraffi
                     .arg(counters.crashed);
     }
     return line;
+}
+
+// Until SIGINT, SIGTERM or SIGHUP (blocked by the caller): a status line every few seconds
+// on a terminal, from a connection of its own.
+void DemoCommand::waitForStop(const sigset_t &stopSignals, const QString &conninfo,
+                              const sim::DemoTraffic *traffic) {
+    const bool terminal = isatty(STDOUT_FILENO) == 1;
+    store::PgConnection statusConn;
+    const bool showStatus =
+        terminal && statusConn.open(conninfo, QStringLiteral("dedupctl-demo-status"));
+    QElapsedTimer elapsed;
+    elapsed.start();
+    for (;;) {
+        const timespec wait{kStatusEverySeconds, 0};
+        const int signal = sigtimedwait(&stopSignals, nullptr, &wait);
+        if (signal > 0)
+            break;
+        if (signal < 0 && errno != EAGAIN && errno != EINTR)
+            break;
+        if (showStatus)
+            out() << statusLine(statusConn, traffic, elapsed.elapsed()) << Qt::endl;
+    }
 }
 
 int DemoCommand::run(const QCommandLineParser &parser) {
@@ -137,28 +154,11 @@ int DemoCommand::run(const QCommandLineParser &parser) {
     }
     out() << tr("press Ctrl-C to stop") << Qt::endl;
 
-    const bool terminal = isatty(STDOUT_FILENO) == 1;
-    store::PgConnection statusConn;
-    const bool showStatus =
-        terminal && statusConn.open(demo.conninfo(), QStringLiteral("dedupctl-demo-status"));
-    QElapsedTimer elapsed;
-    elapsed.start();
-    for (;;) {
-        const timespec wait{kStatusEverySeconds, 0};
-        const int signal = sigtimedwait(&stopSignals, nullptr, &wait);
-        if (signal > 0)
-            break;
-        if (signal < 0 && errno != EAGAIN && errno != EINTR)
-            break;
-        if (showStatus)
-            out() << statusLine(statusConn, traffic ? &*traffic : nullptr, elapsed.elapsed())
-                  << Qt::endl;
-    }
+    waitForStop(stopSignals, demo.conninfo(), traffic ? &*traffic : nullptr);
     if (traffic) {
         traffic->stop();
         out() << tr("demo traffic stopped") << Qt::endl;
     }
-    statusConn.close();
     if (demo.startedServer() && !demo.stop(&error)) {
         err() << tr("dedupctl demo: %1").arg(shown(error)) << Qt::endl;
         return Failure;

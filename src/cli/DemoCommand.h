@@ -2,6 +2,8 @@
 
 #include "CliCommand.h"
 
+#include <csignal>
+
 namespace dedup::store {
 class PgConnection;
 }
@@ -27,6 +29,8 @@ public:
 
 private:
     // "12 s: 130 runs: 100 succeeded, ..." (runs of the whole store, from SQL).
+    static void waitForStop(const sigset_t &stopSignals, const QString &conninfo,
+                            const sim::DemoTraffic *traffic);
     static QString statusLine(store::PgConnection &conn, const sim::DemoTraffic *traffic,
                               qint64 elapsedMs);
 };

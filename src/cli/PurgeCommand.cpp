@@ -2,6 +2,7 @@
 
 #include "ExitCode.h"
 #include "store/PgConnection.h"
+#include "store/PurgeQueries.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -14,7 +15,7 @@ namespace dedup::cli {
 namespace {
 
 constexpr int DefaultBatch = 1000;
-constexpr int MaxBatch = 100000; // purge_expired's own bound (DD004 beyond it)
+constexpr int MaxBatch = store::PurgeQueries::MaxBatch;
 
 // A positive whole number up to `max`, or -1.
 int positive(const QString &text, int max) {
@@ -24,14 +25,6 @@ int positive(const QString &text, int max) {
 }
 
 } // namespace
-
-PurgeCommand::Counts &PurgeCommand::Counts::operator+=(const Counts &other) {
-    deleted += other.deleted;
-    succeeded += other.succeeded;
-    failed += other.failed;
-    cancelled += other.cancelled;
-    return *this;
-}
 
 QString PurgeCommand::summary() const {
     return tr("Delete expired finished runs (retention), in short batches.");
@@ -66,40 +59,51 @@ QJsonObject PurgeCommand::toJson(const Counts &counts) {
             {QStringLiteral("cancelled"), counts.cancelled}};
 }
 
-int PurgeCommand::run(const QCommandLineParser &parser) {
-    int batch = DefaultBatch;
+std::optional<PurgeCommand::Options> PurgeCommand::parseOptions(const QCommandLineParser &parser) {
+    Options options;
+    options.batch = DefaultBatch;
     if (parser.isSet(QStringLiteral("batch"))) {
-        batch = positive(parser.value(QStringLiteral("batch")), MaxBatch);
-        if (batch < 0) {
+        options.batch = positive(parser.value(QStringLiteral("batch")), MaxBatch);
+        if (options.batch < 0) {
             err() << tr("dedupctl purge: invalid --batch '%1': use a number from 1 to %2")
                          .arg(shown(parser.value(QStringLiteral("batch"))))
                          .arg(MaxBatch)
                   << Qt::endl;
-            return Usage;
+            return std::nullopt;
         }
     }
-    int maxBatches = 0; // no limit
     if (parser.isSet(QStringLiteral("max-batches"))) {
-        maxBatches =
+        options.maxBatches =
             positive(parser.value(QStringLiteral("max-batches")), std::numeric_limits<int>::max());
-        if (maxBatches < 0) {
+        if (options.maxBatches < 0) {
             err() << tr("dedupctl purge: invalid --max-batches '%1': use a positive number")
                          .arg(shown(parser.value(QStringLiteral("max-batches"))))
                   << Qt::endl;
-            return Usage;
+            return std::nullopt;
         }
     }
+    return options;
+}
+
+int PurgeCommand::run(const QCommandLineParser &parser) {
+    const std::optional<Options> options = parseOptions(parser);
+    if (!options)
+        return Usage;
     auto conn = connect(parser);
     if (!conn)
         return Unreachable;
     const bool asJson = json(parser);
     if (parser.isSet(QStringLiteral("dry-run")))
-        return dryRun(*conn, batch, maxBatches, asJson);
+        return dryRun(*conn, options->batch, options->maxBatches, asJson);
+    return purge(*conn, *options, asJson);
+}
 
+int PurgeCommand::purge(store::PgConnection &conn, const Options &options, bool asJson) {
     // Autocommit: each purge_expired() call is its own short transaction, so an interrupted
     // purge keeps the batches it finished and the one in flight is all or nothing.
-    store::PgParams params;
-    params.add(batch);
+    const int batch = options.batch;
+    const int maxBatches = options.maxBatches;
+    store::PurgeQueries queries(conn);
     Counts total;
     QJsonArray batches;
     bool complete = false;
@@ -107,12 +111,10 @@ int PurgeCommand::run(const QCommandLineParser &parser) {
     while (maxBatches == 0 || done < maxBatches) {
         QElapsedTimer timer;
         timer.start();
-        const store::PgResult result =
-            conn->exec(QStringLiteral("SELECT deleted, succeeded, failed, cancelled"
-                                      " FROM dedup.purge_expired(p_batch => $1::integer)"),
-                       params);
-        if (!result.ok()) {
-            err() << tr("dedupctl purge: %1").arg(shown(result.error().toString())) << Qt::endl;
+        store::PgError error;
+        const std::optional<Counts> purged = queries.purgeBatch(batch, &error);
+        if (!purged) {
+            err() << tr("dedupctl purge: %1").arg(shown(error.toString())) << Qt::endl;
             if (total.deleted > 0)
                 err() << tr("dedupctl purge: purged before the error: %1 (%2)")
                              .arg(total.deleted)
@@ -120,11 +122,7 @@ int PurgeCommand::run(const QCommandLineParser &parser) {
                       << Qt::endl;
             return DatabaseError;
         }
-        Counts counts;
-        counts.deleted = result.toInt64(0, "deleted");
-        counts.succeeded = result.toInt64(0, "succeeded");
-        counts.failed = result.toInt64(0, "failed");
-        counts.cancelled = result.toInt64(0, "cancelled");
+        const Counts counts = *purged;
         if (counts.deleted == 0) {
             complete = true;
             break;
@@ -177,24 +175,13 @@ int PurgeCommand::run(const QCommandLineParser &parser) {
 }
 
 int PurgeCommand::dryRun(store::PgConnection &conn, int batch, int maxBatches, bool asJson) {
-    // The same predicate as purge_expired(); expires_at <= now() lets the planner use the
-    // partial index runs_purge_idx (expires_at) WHERE expires_at IS NOT NULL.
-    const store::PgResult result = conn.exec(QStringLiteral(
-        "SELECT count(*) AS deleted,"
-        " count(*) FILTER (WHERE status = 'succeeded') AS succeeded,"
-        " count(*) FILTER (WHERE status = 'failed') AS failed,"
-        " count(*) FILTER (WHERE status = 'cancelled') AS cancelled"
-        " FROM dedup.runs"
-        " WHERE expires_at <= now() AND status IN ('succeeded', 'failed', 'cancelled')"));
-    if (!result.ok()) {
-        err() << tr("dedupctl purge: %1").arg(shown(result.error().toString())) << Qt::endl;
+    store::PgError error;
+    const std::optional<Counts> counted = store::PurgeQueries(conn).countExpired(&error);
+    if (!counted) {
+        err() << tr("dedupctl purge: %1").arg(shown(error.toString())) << Qt::endl;
         return DatabaseError;
     }
-    Counts expired;
-    expired.deleted = result.toInt64(0, "deleted");
-    expired.succeeded = result.toInt64(0, "succeeded");
-    expired.failed = result.toInt64(0, "failed");
-    expired.cancelled = result.toInt64(0, "cancelled");
+    const Counts expired = *counted;
     const qint64 needed = (expired.deleted + batch - 1) / batch;
     const qint64 batches = maxBatches > 0 ? qMin<qint64>(needed, maxBatches) : needed;
     const qint64 wouldPurge = qMin(expired.deleted, batches * batch);

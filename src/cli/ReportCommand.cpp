@@ -3,10 +3,9 @@
 #include "ExitCode.h"
 #include "core/RunStatus.h"
 #include "reports/OwnerOnlyFile.h"
-#include "reports/ReportPdfWriter.h"
+#include "reports/ReportFormats.h"
+#include "reports/ReportWriter.h"
 #include "store/PgConnection.h"
-#include "store/ReportExporter.h"
-#include "store/ReportQueries.h"
 
 #include <QFile>
 #include <QRegularExpression>
@@ -40,10 +39,13 @@ QString ReportCommand::summary() const {
               "or the whole report as PDF.");
 }
 
-QStringList ReportCommand::formatNames() {
-    return {store::toString(store::ReportFormat::Csv),
-            store::toString(store::ReportFormat::JsonLines), QStringLiteral("pdf")};
+namespace {
+
+QString formatNames() {
+    return reports::ReportFormats::ids().join(QStringLiteral(", "));
 }
+
+} // namespace
 
 void ReportCommand::addOptions(QCommandLineParser &parser) {
     addDatabaseOption(parser);
@@ -66,10 +68,9 @@ void ReportCommand::addOptions(QCommandLineParser &parser) {
     parser.addOption(QCommandLineOption(
         QStringLiteral("section"), tr("What to write: runs, actions or summary (default: runs)."),
         tr("section"), QStringLiteral("runs")));
-    parser.addOption(QCommandLineOption(
-        QStringLiteral("format"),
-        tr("Output format: %1 (default: csv).").arg(formatNames().join(QStringLiteral(", "))),
-        tr("format"), QStringLiteral("csv")));
+    parser.addOption(QCommandLineOption(QStringLiteral("format"),
+                                        tr("Output format: %1 (default: csv).").arg(formatNames()),
+                                        tr("format"), QStringLiteral("csv")));
     parser.addOption(QCommandLineOption(
         {QStringLiteral("o"), QStringLiteral("output")},
         tr("Write to FILE (via FILE.part, renamed when complete) instead of standard output."),
@@ -108,10 +109,10 @@ QDateTime ReportCommand::parseTime(const QString &text, const QDateTime &now) {
     return time;
 }
 
-int ReportCommand::run(const QCommandLineParser &parser) {
+std::optional<store::ReportSpec> ReportCommand::parseSpec(const QCommandLineParser &parser) {
     const auto usage = [](const QString &message) {
         err() << tr("dedupctl report: %1").arg(message) << Qt::endl;
-        return Usage;
+        return std::nullopt;
     };
     store::ReportSpec spec;
     const QDateTime now = QDateTime::currentDateTimeUtc();
@@ -136,22 +137,33 @@ int ReportCommand::run(const QCommandLineParser &parser) {
                 tr("--status: unknown status '%1' (one of: %2)").arg(shown(name), statusNames()));
         spec.statuses << *status;
     }
+    return spec;
+}
+
+int ReportCommand::run(const QCommandLineParser &parser) {
+    const auto usage = [](const QString &message) {
+        err() << tr("dedupctl report: %1").arg(message) << Qt::endl;
+        return Usage;
+    };
+    std::optional<store::ReportSpec> spec = parseSpec(parser);
+    if (!spec)
+        return Usage;
     const QString sectionName = parser.value(QStringLiteral("section"));
     const auto section = store::reportSectionFromString(sectionName);
     if (!section)
         return usage(
             tr("--section: '%1' is not one of runs, actions, summary").arg(shown(sectionName)));
     const QString format = parser.value(QStringLiteral("format"));
-    if (!formatNames().contains(format))
-        return usage(tr("--format: '%1' is not one of %2")
-                         .arg(shown(format), formatNames().join(QStringLiteral(", "))));
-    spec.revealRaw = parser.isSet(QStringLiteral("reveal-raw"));
-    spec.revealReason = parser.value(QStringLiteral("reason"));
-    if (spec.revealRaw && spec.revealReason.trimmed().isEmpty())
+    const reports::ReportFileFormat *known = reports::ReportFormats::find(format);
+    if (!known)
+        return usage(tr("--format: '%1' is not one of %2").arg(shown(format), formatNames()));
+    spec->revealRaw = parser.isSet(QStringLiteral("reveal-raw"));
+    spec->revealReason = parser.value(QStringLiteral("reason"));
+    if (spec->revealRaw && spec->revealReason.trimmed().isEmpty())
         return usage(tr("--reveal-raw needs --reason TEXT (it is written to the audit log)"));
-    if (!spec.revealRaw && parser.isSet(QStringLiteral("reason")))
+    if (!spec->revealRaw && parser.isSet(QStringLiteral("reason")))
         return usage(tr("--reason only applies with --reveal-raw"));
-    const QString invalid = spec.validate();
+    const QString invalid = spec->validate();
     if (!invalid.isEmpty())
         return usage(shown(invalid));
 
@@ -162,14 +174,14 @@ int ReportCommand::run(const QCommandLineParser &parser) {
     std::signal(SIGTERM, onSignal);
 
     const QString target = parser.value(QStringLiteral("output"));
-    qint64 rows = 0;
+    qint64 count = 0;
     if (target.isEmpty()) {
         QFile out;
         if (!out.open(stdout, QIODevice::WriteOnly)) {
             err() << tr("dedupctl report: cannot write to standard output") << Qt::endl;
             return Failure;
         }
-        const int code = writeReport(*conn, out, spec, *section, format, &rows);
+        const int code = writeReport(*conn, out, *spec, *section, format, &count);
         out.flush();
         return code;
     }
@@ -179,7 +191,7 @@ int ReportCommand::run(const QCommandLineParser &parser) {
         err() << tr("dedupctl report: %1").arg(shown(out.errorString())) << Qt::endl;
         return Failure;
     }
-    const int code = writeReport(*conn, out.device(), spec, *section, format, &rows);
+    const int code = writeReport(*conn, out.device(), *spec, *section, format, &count);
     if (code != Success) {
         out.cancel();
         return code;
@@ -188,64 +200,39 @@ int ReportCommand::run(const QCommandLineParser &parser) {
         err() << tr("dedupctl report: %1").arg(shown(out.errorString())) << Qt::endl;
         return Failure;
     }
-    if (format == QLatin1String("pdf"))
-        err() << tr("dedupctl report: %1 pages written to %2").arg(rows).arg(shown(target))
+    if (known->rows == reports::ReportFileFormat::Rows::Summary)
+        err() << tr("dedupctl report: %1 pages written to %2").arg(count).arg(shown(target))
               << Qt::endl;
     else
-        err() << tr("dedupctl report: %1 rows written to %2").arg(rows).arg(shown(target))
+        err() << tr("dedupctl report: %1 rows written to %2").arg(count).arg(shown(target))
               << Qt::endl;
     return Success;
 }
 
 int ReportCommand::writeReport(store::PgConnection &conn, QIODevice &out,
                                const store::ReportSpec &spec, store::ReportSection section,
-                               const QString &format, qint64 *rows) {
-    if (format == QLatin1String("pdf")) {
-        // The PDF shows every section (figures, charts, tables), so --section does not apply.
-        // It is one report like any other: begin() records the reveal (committed before
-        // anything is read) and opens the report's transaction, in which the server draws its
-        // key; the summary is read in it, with the operators' reasons raw only when revealed.
-        store::ReportExporter exporter(conn);
-        const auto begun = exporter.begin(spec);
-        if (!begun) {
-            err() << tr("dedupctl report: %1").arg(shown(begun.error().message)) << Qt::endl;
-            return begun.errorKind() == store::StoreErrorKind::InvalidArgument ? Usage
-                                                                               : DatabaseError;
+                               const QString &format, qint64 *count) {
+    // One format, one file: a drawn format shows every section (figures, charts, tables), so
+    // --section only picks the rows of a row format.
+    reports::ReportOutputs outputs;
+    outputs.formats = {format};
+    outputs.sections = {section};
+    bool opened = false;
+    const auto open = [&out, &opened](const QString &, QString *why) -> QIODevice * {
+        if (opened) {
+            *why = tr("more than one file for one output"); // the registry and this disagree
+            return nullptr;
         }
-        const auto summary = store::ReportQueries(conn).summarize(spec);
-        if (!summary) {
-            err() << tr("dedupctl report: %1").arg(shown(summary.error().message)) << Qt::endl;
-            return summary.errorKind() == store::StoreErrorKind::InvalidArgument ? Usage
-                                                                                 : DatabaseError;
-        }
-        // Everything is read: end the transaction (and the key) before drawing.
-        const auto finished = exporter.finish();
-        if (!finished) {
-            err() << tr("dedupctl report: %1").arg(shown(finished.error().message)) << Qt::endl;
-            return DatabaseError;
-        }
-        if (g_interrupted) {
-            err() << tr("dedupctl report: interrupted; nothing was kept") << Qt::endl;
-            return Failure;
-        }
-        // Revealed, the PDF says so (first page, every footer) and shows the reasons raw.
-        reports::ReportPdfWriter pdf(summary.value());
-        if (!pdf.write(out)) {
-            err() << tr("dedupctl report: %1").arg(shown(pdf.errorString())) << Qt::endl;
-            return Failure;
-        }
-        *rows = pdf.pageCount();
-        return Success;
-    }
-    const auto rowFormat = store::reportFormatFromString(format);
-    if (!rowFormat)
-        return Usage; // formatNames() and this function disagree: a programming error
-    // One section is one report: exportTo() begins it (the server draws its key, in the
-    // transaction the rows are read in) and ends it.
-    store::ReportExporter exporter(conn);
-    const auto result = exporter.exportTo(out, spec, section, *rowFormat, {}, &g_interrupted);
+        opened = true;
+        return &out;
+    };
+    reports::ReportWriter writer(conn, &g_interrupted);
+    const auto result = writer.write(spec, outputs, open);
     if (result.ok()) {
-        *rows = result.value();
+        const reports::ReportFile &file = result.value().files.constFirst();
+        const reports::ReportFileFormat *drawn = reports::ReportFormats::find(format);
+        *count = drawn && drawn->rows == reports::ReportFileFormat::Rows::Summary ? file.pages
+                                                                                  : file.rows;
         return Success;
     }
     switch (result.errorKind()) {

@@ -7,6 +7,8 @@
 #include <QDateTime>
 #include <QStringList>
 
+#include <optional>
+
 class QIODevice;
 
 namespace dedup::cli {
@@ -32,12 +34,13 @@ public:
     static QDateTime parseTime(const QString &text, const QDateTime &now);
 
 private:
-    // The --format names this binary writes (csv, jsonl, pdf). To add one, list it here and
-    // write it in writeReport().
-    static QStringList formatNames();
-    // Writes the report to `out`; returns an ExitCode and prints why on failure.
+    // The report the options describe; nullopt after a usage error was printed.
+    static std::optional<store::ReportSpec> parseSpec(const QCommandLineParser &parser);
+    // Writes the report in `format` (a ReportFormats id; `section` for row formats) to
+    // `out` through reports::ReportWriter, the console's path too; returns an ExitCode and
+    // prints why on failure. `count`: rows written, or pages for a drawn format.
     int writeReport(store::PgConnection &conn, QIODevice &out, const store::ReportSpec &spec,
-                    store::ReportSection section, const QString &format, qint64 *rows);
+                    store::ReportSection section, const QString &format, qint64 *count);
 };
 
 } // namespace dedup::cli

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "CliCommand.h"
+#include "store/StuckSnapshot.h"
 
 #include <optional>
 
@@ -23,6 +24,18 @@ public:
     static std::optional<qint64> parseDuration(const QString &text);
     // 3725 -> "1h 2m"; 75 -> "1m 15s": two units are enough to read at a glance.
     static QString formatSeconds(qint64 seconds);
+
+private:
+    // What the command line asks for; nullopt after a usage error was printed.
+    struct Request {
+        std::optional<qint64> olderThan; // seconds
+        int limit = 0;
+    };
+    static std::optional<Request> parseRequest(const QCommandLineParser &parser);
+    static int explain(store::PgConnection &conn, const Request &request);
+    static void printJson(const store::StuckSnapshot &snapshot, const Request &request);
+    static void printText(const store::StuckSnapshot &snapshot, const QCommandLineParser &parser,
+                          const Request &request);
 };
 
 } // namespace dedup::cli

@@ -1,34 +1,19 @@
 #include "VerifyAuditCommand.h"
 
 #include "ExitCode.h"
-#include "store/AuditCheckpoint.h"
-#include "store/AuditCheckpointKey.h"
+#include "store/AuditChainQueries.h"
 #include "store/AuditCheckpointQueries.h"
 #include "store/PgConnection.h"
+#include "store/ReadTransaction.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include <optional>
-#include <vector>
-
 namespace dedup::cli {
 
-namespace {
-
-QJsonValue orNull(const store::PgResult &result, int row, const char *column, bool number) {
-    if (result.isNull(row, column))
-        return QJsonValue(QJsonValue::Null);
-    return number ? QJsonValue(result.toInt64(row, column)) : QJsonValue(result.text(row, column));
-}
-
-QJsonValue orNull(const QString &text) {
-    return text.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text);
-}
-
 // One --checkpoint file: read, its signature checked, then held against today's chain.
-struct CheckpointOutcome {
+struct VerifyAuditCommand::CheckpointOutcome {
     QString file;
     std::optional<store::AuditCheckpoint> checkpoint; // nullopt: unreadable or malformed
     // Empty: it holds. Otherwise "file" (unreadable or not a checkpoint), "key" (signed by
@@ -40,6 +25,16 @@ struct CheckpointOutcome {
 
     bool holds() const { return problem.isEmpty(); }
 };
+
+namespace {
+
+QJsonValue orNull(const QString &text) {
+    return text.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text);
+}
+
+QJsonValue orNull(const std::optional<QString> &text) {
+    return text ? QJsonValue(*text) : QJsonValue(QJsonValue::Null);
+}
 
 } // namespace
 
@@ -63,7 +58,9 @@ void VerifyAuditCommand::addOptions(QCommandLineParser &parser) {
         tr("PUB.pem")));
 }
 
-int VerifyAuditCommand::run(const QCommandLineParser &parser) {
+std::optional<VerifyAuditCommand::Outcomes>
+VerifyAuditCommand::readCheckpoints(const QCommandLineParser &parser,
+                                    std::optional<store::AuditCheckpointKey> *key) {
     const QString prefix = QStringLiteral("dedupctl verify-audit: ");
     const QStringList files = parser.values(QStringLiteral("checkpoint"));
     const QString pubkeyPath = parser.value(QStringLiteral("pubkey"));
@@ -74,19 +71,17 @@ int VerifyAuditCommand::run(const QCommandLineParser &parser) {
                                   : tr("--checkpoint needs --pubkey PUB.pem (the public key of "
                                        "the key that signed the checkpoints)"))
               << Qt::endl;
-        return Usage;
+        return std::nullopt;
     }
-    // The key and the files' signatures are checked before anything connects.
-    std::optional<store::AuditCheckpointKey> publicKey;
     if (!pubkeyPath.isEmpty()) {
-        const auto key = store::AuditCheckpointKey::readPublic(pubkeyPath);
-        if (!key) {
-            err() << prefix << shown(key.errorMessage()) << Qt::endl;
-            return Usage;
+        const auto read = store::AuditCheckpointKey::readPublic(pubkeyPath);
+        if (!read) {
+            err() << prefix << shown(read.errorMessage()) << Qt::endl;
+            return std::nullopt;
         }
-        publicKey = key.value();
+        *key = read.value();
     }
-    std::vector<CheckpointOutcome> outcomes;
+    Outcomes outcomes;
     for (const QString &file : files) {
         CheckpointOutcome outcome;
         outcome.file = file;
@@ -96,7 +91,7 @@ int VerifyAuditCommand::run(const QCommandLineParser &parser) {
             outcome.message = read.errorMessage();
         } else {
             outcome.checkpoint = read.value();
-            const auto verified = read.value().verifiedWith(*publicKey);
+            const auto verified = read.value().verifiedWith(**key);
             if (!verified) {
                 outcome.problem = verified.error() == store::AuditCheckpointError::WrongKey
                                       ? QStringLiteral("key")
@@ -106,158 +101,175 @@ int VerifyAuditCommand::run(const QCommandLineParser &parser) {
         }
         outcomes.push_back(outcome);
     }
+    return outcomes;
+}
 
+int VerifyAuditCommand::run(const QCommandLineParser &parser) {
+    // The key and the files' signatures are checked before anything connects.
+    std::optional<store::AuditCheckpointKey> publicKey;
+    std::optional<Outcomes> outcomes = readCheckpoints(parser, &publicKey);
+    if (!outcomes)
+        return Usage;
     auto conn = connect(parser);
     if (!conn)
         return Unreachable;
-    auto failed = [&prefix](const store::PgError &error) {
-        err() << prefix << shown(error.toString()) << Qt::endl;
-        return DatabaseError;
-    };
     // One snapshot: the verdict, the row count, the head and the checkpoints' answers
     // describe the same chain even while operators keep appending.
-    const store::PgResult begin =
-        conn->exec(QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"));
-    if (!begin.ok())
-        return failed(begin.error());
-    const store::PgResult verdict = conn->exec(
-        QStringLiteral("SELECT id, problem, expected, actual FROM dedup.verify_audit()"));
-    if (!verdict.ok())
-        return failed(verdict.error());
-    const store::PgResult head = conn->exec(QStringLiteral(
-        "SELECT (SELECT count(*) FROM dedup.audit_log) AS rows, h.last_id, h.last_hash"
-        " FROM (SELECT 1) AS one LEFT JOIN dedup.audit_head h ON h.singleton"));
-    if (!head.ok())
-        return failed(head.error());
-    store::AuditCheckpointQueries queries(*conn);
-    for (CheckpointOutcome &outcome : outcomes) {
-        if (!outcome.holds())
-            continue;
-        const store::AuditCheckpoint &checkpoint = *outcome.checkpoint;
-        const auto check = queries.check(checkpoint);
-        if (!check)
-            return failed(check.error());
-        outcome.check = check.value();
-        const store::AuditCheckpointCheck &answer = check.value();
-        using Verdict = store::AuditCheckpointCheck::Verdict;
-        switch (answer.verdict) {
-        case Verdict::Holds:
-            continue;
-        case Verdict::HeadBefore:
-            outcome.message = tr("the chain now ends at row %1, before the checkpoint's row %2: "
-                                 "rows were removed from the end, or the head was moved back")
-                                  .arg(answer.headId)
-                                  .arg(checkpoint.lastId);
-            break;
-        case Verdict::RowMissing:
-            outcome.message = tr("row %1 is no longer in the chain: rows were removed or "
-                                 "renumbered")
-                                  .arg(checkpoint.lastId);
-            break;
-        case Verdict::HashDiffers:
-            outcome.message =
-                tr("row %1 now has hash %2, the checkpoint signed %3: that row or one before it "
-                   "was rewritten and the chain re-hashed")
-                    .arg(checkpoint.lastId)
-                    .arg(answer.storedHash.isEmpty() ? tr("(none)") : answer.storedHash,
-                         checkpoint.lastHash);
-            break;
-        case Verdict::ChainBroken:
-            outcome.message = tr("row %1 still has the checkpoint's hash, but the chain up to it "
-                                 "is broken at row %2 (%3)")
-                                  .arg(checkpoint.lastId)
-                                  .arg(answer.brokenId)
-                                  .arg(answer.brokenProblem);
-            break;
-        case Verdict::Other:
-            outcome.message = tr("the store answered '%1'").arg(answer.problemText);
-            break;
-        }
-        outcome.problem =
-            answer.problemText.isEmpty() ? QStringLiteral("chain") : answer.problemText;
+    store::PgError error;
+    store::ReadTransaction tx(*conn);
+    std::optional<store::AuditChainStatus> chain;
+    if (tx.begin(&error))
+        chain = store::AuditChainQueries(*conn).read(&error);
+    if (!chain || !checkAgainstChain(*conn, *outcomes, &error)) {
+        err() << QStringLiteral("dedupctl verify-audit: ") << shown(error.toString()) << Qt::endl;
+        return DatabaseError;
     }
-    conn->exec(QStringLiteral("COMMIT"));
+    tx.commit(&error); // read-only: nothing is lost if the commit fails
 
-    const qint64 rows = head.toInt64(0, "rows");
-    const bool intact = verdict.rows() == 0;
-    const bool hasHead = !head.isNull(0, "last_id");
     const CheckpointOutcome *firstFailed = nullptr;
-    for (const CheckpointOutcome &outcome : outcomes) {
+    for (const CheckpointOutcome &outcome : *outcomes) {
         if (!outcome.holds()) {
             firstFailed = &outcome;
             break;
         }
     }
-    const int code = intact && !firstFailed ? Success : Failure;
+    if (json(parser))
+        printJson(*chain, *outcomes, firstFailed);
+    else
+        printText(*chain, *outcomes, firstFailed, publicKey);
+    return chain->intact && !firstFailed ? Success : Failure;
+}
 
-    if (json(parser)) {
-        QJsonObject report{
-            {QStringLiteral("intact"), intact},
-            {QStringLiteral("rows"), rows},
-            {QStringLiteral("head"),
-             hasHead ? QJsonValue(QJsonObject{{QStringLiteral("id"), head.toInt64(0, "last_id")},
-                                              {QStringLiteral("hash"), head.text(0, "last_hash")}})
-                     : QJsonValue(QJsonValue::Null)},
-            {QStringLiteral("broken"), QJsonValue(QJsonValue::Null)},
-        };
-        if (!intact)
-            report.insert(
-                QStringLiteral("broken"),
-                QJsonObject{{QStringLiteral("id"), orNull(verdict, 0, "id", true)},
-                            {QStringLiteral("problem"), verdict.text(0, "problem")},
-                            {QStringLiteral("expected"), orNull(verdict, 0, "expected", false)},
-                            {QStringLiteral("actual"), orNull(verdict, 0, "actual", false)}});
-        QJsonArray checkpoints;
-        for (const CheckpointOutcome &outcome : outcomes) {
-            QJsonObject entry{{QStringLiteral("file"), outcome.file},
-                              {QStringLiteral("holds"), outcome.holds()},
-                              {QStringLiteral("problem"), orNull(outcome.problem)},
-                              {QStringLiteral("message"), orNull(outcome.message)}};
-            // A file that could not be read has no fields: null.
-            const auto *cp = outcome.checkpoint ? &*outcome.checkpoint : nullptr;
-            entry.insert(QStringLiteral("last_id"), cp ? QJsonValue(cp->lastId) : QJsonValue());
-            entry.insert(QStringLiteral("last_hash"), cp ? QJsonValue(cp->lastHash) : QJsonValue());
-            entry.insert(QStringLiteral("row_count"), cp ? QJsonValue(cp->rowCount) : QJsonValue());
-            entry.insert(QStringLiteral("server_time"),
-                         cp ? QJsonValue(cp->serverTime) : QJsonValue());
-            entry.insert(QStringLiteral("key_id"), cp ? QJsonValue(cp->keyId) : QJsonValue());
-            checkpoints.append(entry);
+bool VerifyAuditCommand::checkAgainstChain(store::PgConnection &conn, Outcomes &outcomes,
+                                           store::PgError *error) {
+    store::AuditCheckpointQueries queries(conn);
+    for (CheckpointOutcome &outcome : outcomes) {
+        if (!outcome.holds())
+            continue;
+        const auto check = queries.check(*outcome.checkpoint);
+        if (!check) {
+            *error = check.error();
+            return false;
         }
-        report.insert(QStringLiteral("checkpoints"), checkpoints);
-        report.insert(QStringLiteral("first_failed_checkpoint"),
-                      firstFailed ? QJsonValue(firstFailed->file) : QJsonValue(QJsonValue::Null));
-        out() << QJsonDocument(report).toJson(QJsonDocument::Compact) << Qt::endl;
-        return code;
+        outcome.check = check.value();
+        const store::AuditCheckpointCheck &answer = check.value();
+        if (answer.verdict == store::AuditCheckpointCheck::Verdict::Holds)
+            continue;
+        outcome.message = whyNotHeld(*outcome.checkpoint, answer);
+        outcome.problem =
+            answer.problemText.isEmpty() ? QStringLiteral("chain") : answer.problemText;
     }
+    return true;
+}
 
-    // Text: every value from the store or a checkpoint file, and every file name, escaped for
-    // the terminal (the messages are kept raw for --json above).
-    if (intact) {
-        out() << tr("audit chain intact: %1 rows").arg(rows) << Qt::endl;
+QString VerifyAuditCommand::whyNotHeld(const store::AuditCheckpoint &checkpoint,
+                                       const store::AuditCheckpointCheck &answer) {
+    using Verdict = store::AuditCheckpointCheck::Verdict;
+    switch (answer.verdict) {
+    case Verdict::Holds:
+        break;
+    case Verdict::HeadBefore:
+        return tr("the chain now ends at row %1, before the checkpoint's row %2: "
+                  "rows were removed from the end, or the head was moved back")
+            .arg(answer.headId)
+            .arg(checkpoint.lastId);
+    case Verdict::RowMissing:
+        return tr("row %1 is no longer in the chain: rows were removed or "
+                  "renumbered")
+            .arg(checkpoint.lastId);
+    case Verdict::HashDiffers:
+        return tr("row %1 now has hash %2, the checkpoint signed %3: that row or one before it "
+                  "was rewritten and the chain re-hashed")
+            .arg(checkpoint.lastId)
+            .arg(answer.storedHash.isEmpty() ? tr("(none)") : answer.storedHash,
+                 checkpoint.lastHash);
+    case Verdict::ChainBroken:
+        return tr("row %1 still has the checkpoint's hash, but the chain up to it "
+                  "is broken at row %2 (%3)")
+            .arg(checkpoint.lastId)
+            .arg(answer.brokenId)
+            .arg(answer.brokenProblem);
+    case Verdict::Other:
+        return tr("the store answered '%1'").arg(answer.problemText);
+    }
+    return {};
+}
+
+void VerifyAuditCommand::printJson(const store::AuditChainStatus &chain, const Outcomes &outcomes,
+                                   const CheckpointOutcome *firstFailed) {
+    QJsonObject report{
+        {QStringLiteral("intact"), chain.intact},
+        {QStringLiteral("rows"), chain.rows},
+        {QStringLiteral("head"),
+         chain.headId ? QJsonValue(QJsonObject{{QStringLiteral("id"), *chain.headId},
+                                               {QStringLiteral("hash"), chain.headHash}})
+                      : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("broken"), QJsonValue(QJsonValue::Null)},
+    };
+    if (!chain.intact)
+        report.insert(
+            QStringLiteral("broken"),
+            QJsonObject{{QStringLiteral("id"), chain.brokenId ? QJsonValue(*chain.brokenId)
+                                                              : QJsonValue(QJsonValue::Null)},
+                        {QStringLiteral("problem"), chain.problem},
+                        {QStringLiteral("expected"), orNull(chain.expected)},
+                        {QStringLiteral("actual"), orNull(chain.actual)}});
+    QJsonArray checkpoints;
+    for (const CheckpointOutcome &outcome : outcomes) {
+        QJsonObject entry{{QStringLiteral("file"), outcome.file},
+                          {QStringLiteral("holds"), outcome.holds()},
+                          {QStringLiteral("problem"), orNull(outcome.problem)},
+                          {QStringLiteral("message"), orNull(outcome.message)}};
+        // A file that could not be read has no fields: null.
+        const auto *cp = outcome.checkpoint ? &*outcome.checkpoint : nullptr;
+        entry.insert(QStringLiteral("last_id"), cp ? QJsonValue(cp->lastId) : QJsonValue());
+        entry.insert(QStringLiteral("last_hash"), cp ? QJsonValue(cp->lastHash) : QJsonValue());
+        entry.insert(QStringLiteral("row_count"), cp ? QJsonValue(cp->rowCount) : QJsonValue());
+        entry.insert(QStringLiteral("server_time"), cp ? QJsonValue(cp->serverTime) : QJsonValue());
+        entry.insert(QStringLiteral("key_id"), cp ? QJsonValue(cp->keyId) : QJsonValue());
+        checkpoints.append(entry);
+    }
+    report.insert(QStringLiteral("checkpoints"), checkpoints);
+    report.insert(QStringLiteral("first_failed_checkpoint"),
+                  firstFailed ? QJsonValue(firstFailed->file) : QJsonValue(QJsonValue::Null));
+    out() << QJsonDocument(report).toJson(QJsonDocument::Compact) << Qt::endl;
+}
+
+QString VerifyAuditCommand::brokenText(const store::AuditChainStatus &chain, const QString &id) {
+    const QString &problem = chain.problem;
+    if (problem == QLatin1String("hash"))
+        return tr("row %1 was changed after it was written: its hash does not match its "
+                  "content")
+            .arg(id);
+    if (problem == QLatin1String("prev_hash"))
+        return tr("the link into row %1 is broken: a row before it was removed, inserted or "
+                  "re-hashed")
+            .arg(id);
+    if (problem == QLatin1String("tail"))
+        return tr("rows were removed from the end of the chain: the head names row %1").arg(id);
+    if (problem == QLatin1String("time"))
+        return tr("row %1 is dated before the row preceding it: it was written past the "
+                  "chain trigger (back-dated)")
+            .arg(id);
+    return tr("problem '%1' at row %2").arg(shown(problem), id);
+}
+
+// Text: every value from the store or a checkpoint file, and every file name, escaped for the
+// terminal (the messages are kept raw for --json).
+void VerifyAuditCommand::printText(const store::AuditChainStatus &chain, const Outcomes &outcomes,
+                                   const CheckpointOutcome *firstFailed,
+                                   const std::optional<store::AuditCheckpointKey> &key) {
+    if (chain.intact) {
+        out() << tr("audit chain intact: %1 rows").arg(chain.rows) << Qt::endl;
     } else {
-        const QString id = verdict.isNull(0, "id") ? tr("(none)") : shown(verdict.text(0, "id"));
-        const QString problem = verdict.text(0, "problem");
-        QString what;
-        if (problem == QLatin1String("hash"))
-            what = tr("row %1 was changed after it was written: its hash does not match its "
-                      "content")
-                       .arg(id);
-        else if (problem == QLatin1String("prev_hash"))
-            what = tr("the link into row %1 is broken: a row before it was removed, inserted or "
-                      "re-hashed")
-                       .arg(id);
-        else if (problem == QLatin1String("tail"))
-            what = tr("rows were removed from the end of the chain: the head names row %1").arg(id);
-        else if (problem == QLatin1String("time"))
-            what = tr("row %1 is dated before the row preceding it: it was written past the "
-                      "chain trigger (back-dated)")
-                       .arg(id);
-        else
-            what = tr("problem '%1' at row %2").arg(shown(problem), id);
-        out() << tr("audit chain BROKEN at row %1 (%2 rows present)").arg(id).arg(rows) << Qt::endl;
-        out() << "  " << what << Qt::endl;
-        out() << "  " << tr("expected: %1").arg(shown(verdict.text(0, "expected"))) << Qt::endl;
-        out() << "  " << tr("actual:   %1").arg(shown(verdict.text(0, "actual"))) << Qt::endl;
+        const QString id = chain.brokenId ? QString::number(*chain.brokenId) : tr("(none)");
+        out() << tr("audit chain BROKEN at row %1 (%2 rows present)").arg(id).arg(chain.rows)
+              << Qt::endl;
+        out() << "  " << brokenText(chain, id) << Qt::endl;
+        out() << "  " << tr("expected: %1").arg(shown(chain.expected.value_or(QString())))
+              << Qt::endl;
+        out() << "  " << tr("actual:   %1").arg(shown(chain.actual.value_or(QString())))
+              << Qt::endl;
     }
     for (const CheckpointOutcome &outcome : outcomes) {
         if (outcome.holds())
@@ -272,9 +284,9 @@ int VerifyAuditCommand::run(const QCommandLineParser &parser) {
                          .arg(shown(outcome.file), shown(outcome.message))
                   << Qt::endl;
     }
-    if (hasHead)
+    if (chain.headId)
         out() << tr("chain head: row %1, hash %2")
-                     .arg(shown(head.text(0, "last_id")), shown(head.text(0, "last_hash")))
+                     .arg(QString::number(*chain.headId), shown(chain.headHash))
               << Qt::endl;
     else
         out() << tr("chain head: missing") << Qt::endl;
@@ -290,9 +302,8 @@ int VerifyAuditCommand::run(const QCommandLineParser &parser) {
     else
         out() << tr("every checkpoint holds (%n checkpoint(s) signed by %1)", nullptr,
                     int(outcomes.size()))
-                     .arg(publicKey->id())
+                     .arg(key->id())
               << Qt::endl;
-    return code;
 }
 
 } // namespace dedup::cli

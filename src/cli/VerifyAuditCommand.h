@@ -1,6 +1,14 @@
 #pragma once
 
 #include "CliCommand.h"
+#include "store/AuditChainStatus.h"
+#include "store/AuditCheckpoint.h"
+#include "store/AuditCheckpointCheck.h"
+#include "store/AuditCheckpointKey.h"
+#include "store/PgError.h"
+
+#include <optional>
+#include <vector>
 
 namespace dedup::cli {
 
@@ -21,6 +29,26 @@ public:
     QString summary() const override;
     void addOptions(QCommandLineParser &parser) override;
     int run(const QCommandLineParser &parser) override;
+
+private:
+    struct CheckpointOutcome;
+    using Outcomes = std::vector<CheckpointOutcome>;
+
+    // The --checkpoint files read and their signatures checked (before anything connects);
+    // nullopt after a usage error was printed.
+    static std::optional<Outcomes> readCheckpoints(const QCommandLineParser &parser,
+                                                   std::optional<store::AuditCheckpointKey> *key);
+    // Holds each readable checkpoint against today's chain, in the caller's snapshot.
+    static bool checkAgainstChain(store::PgConnection &conn, Outcomes &outcomes,
+                                  store::PgError *error);
+    static QString whyNotHeld(const store::AuditCheckpoint &checkpoint,
+                              const store::AuditCheckpointCheck &answer);
+    static void printJson(const store::AuditChainStatus &chain, const Outcomes &outcomes,
+                          const CheckpointOutcome *firstFailed);
+    static QString brokenText(const store::AuditChainStatus &chain, const QString &id);
+    static void printText(const store::AuditChainStatus &chain, const Outcomes &outcomes,
+                          const CheckpointOutcome *firstFailed,
+                          const std::optional<store::AuditCheckpointKey> &key);
 };
 
 } // namespace dedup::cli

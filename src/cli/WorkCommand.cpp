@@ -101,13 +101,22 @@ void WorkCommand::addOptions(QCommandLineParser &parser) {
                                         tr("Exit once the label has no deliveries left.")));
 }
 
-int WorkCommand::run(const QCommandLineParser &parser) {
+struct WorkCommand::Options {
+    QString label;
+    QString workerId;
+    int lease = 0, visibility = 0, minLatency = 0, maxLatency = 0, responseDelay = 0, seed = 0;
+    int crashAfter = 0; // 0: never
+    bool exitWhenEmpty = false;
+};
+
+std::optional<WorkCommand::Options> WorkCommand::parseOptions(const QCommandLineParser &parser) {
     auto usage = [](const QString &message) {
         err() << tr("dedupctl work: %1").arg(message) << Qt::endl;
-        return Usage;
+        return std::nullopt;
     };
-    const QString label = parser.value(QStringLiteral("label"));
-    if (label.isEmpty())
+    Options o;
+    o.label = parser.value(QStringLiteral("label"));
+    if (o.label.isEmpty())
         return usage(tr("--label is required"));
     const auto lease = number(parser, QStringLiteral("lease-ms"), 500, 1, MaxMs);
     const auto visibility = number(parser, QStringLiteral("visibility-ms"), 2000, 1, MaxMs);
@@ -118,20 +127,32 @@ int WorkCommand::run(const QCommandLineParser &parser) {
     if (!lease || !visibility || !minLatency || !maxLatency || !responseDelay || !seed ||
         *minLatency > *maxLatency)
         return usage(tr("invalid number in the options (see --help)"));
+    o.lease = *lease;
+    o.visibility = *visibility;
+    o.minLatency = *minLatency;
+    o.maxLatency = *maxLatency;
+    o.responseDelay = *responseDelay;
+    o.seed = *seed;
     QString crashText = parser.value(QStringLiteral("crash-after-provider"));
     if (crashText.isEmpty())
         crashText = qEnvironmentVariable("DEDUP_CRASH_AFTER_PROVIDER");
-    int crashAfter = 0;
     if (!crashText.isEmpty()) {
         bool ok = false;
-        crashAfter = crashText.trimmed().toInt(&ok);
-        if (!ok || crashAfter < 1)
+        o.crashAfter = crashText.trimmed().toInt(&ok);
+        if (!ok || o.crashAfter < 1)
             return usage(tr("invalid --crash-after-provider '%1'").arg(shown(crashText)));
     }
-    const QString workerId = parser.isSet(QStringLiteral("worker-id"))
-                                 ? parser.value(QStringLiteral("worker-id"))
-                                 : QStringLiteral("work-%1").arg(getpid());
+    o.workerId = parser.isSet(QStringLiteral("worker-id"))
+                     ? parser.value(QStringLiteral("worker-id"))
+                     : QStringLiteral("work-%1").arg(getpid());
+    o.exitWhenEmpty = parser.isSet(QStringLiteral("exit-when-empty"));
+    return o;
+}
 
+int WorkCommand::run(const QCommandLineParser &parser) {
+    const std::optional<Options> options = parseOptions(parser);
+    if (!options)
+        return Usage;
     auto conn = connect(parser);
     if (!conn)
         return Unreachable;
@@ -139,13 +160,14 @@ int WorkCommand::run(const QCommandLineParser &parser) {
 
     QList<sim::ProviderConfig> configs = sim::ScenarioWorkflows::providerConfigs();
     for (sim::ProviderConfig &config : configs) {
-        config.minLatency = milliseconds(*minLatency);
-        config.maxLatency = milliseconds(*maxLatency);
+        config.minLatency = milliseconds(options->minLatency);
+        config.maxLatency = milliseconds(options->maxLatency);
     }
     // Seeded per process too, so that restarted workers do not replay the same latencies.
     sim::SimulationProviders providers(
-        configs, std::make_shared<sim::FaultPlan>(quint64(*seed) * 100'003u + quint64(getpid())),
-        label);
+        configs,
+        std::make_shared<sim::FaultPlan>(quint64(options->seed) * 100'003u + quint64(getpid())),
+        options->label);
     QString error;
     if (!providers.open(parser.value(QStringLiteral("db")), &error)) {
         err() << tr("dedupctl work: %1").arg(shown(error)) << Qt::endl;
@@ -153,15 +175,36 @@ int WorkCommand::run(const QCommandLineParser &parser) {
     }
     // The self-inflicted crash: SIGKILL, not exit(), so no destructor or flush runs.
     sim::SimulationCrashPoint crash;
-    crash.reset(crashAfter, [] { ::kill(getpid(), SIGKILL); });
+    crash.reset(options->crashAfter, [] { ::kill(getpid(), SIGKILL); });
+    const QList<worker::WorkflowDefinition> workflows =
+        trackedWorkflows(providers, crash, options->responseDelay);
+
+    worker::Worker::Options workerOptions;
+    workerOptions.conninfo = parser.value(QStringLiteral("db"));
+    workerOptions.workerId = options->workerId;
+    workerOptions.lease = milliseconds(options->lease);
+    workerOptions.seed = quint32(options->seed) ^ quint32(getpid());
+    worker::Worker worker(workerOptions);
+    if (!worker.connect(&error)) {
+        err() << tr("dedupctl work: %1").arg(shown(error)) << Qt::endl;
+        return Unreachable;
+    }
+    return serve(queue, worker, workflows, *options);
+}
+
+// The scenario workflows over `providers`, each step answering `responseDelay` ms late (the
+// window in which a kill falls between the provider's commit and its recording).
+QList<worker::WorkflowDefinition> WorkCommand::trackedWorkflows(sim::SimulationProviders &providers,
+                                                                sim::SimulationCrashPoint &crash,
+                                                                int responseDelay) {
     QList<worker::WorkflowDefinition> workflows;
     for (const QString &name : sim::ScenarioWorkflows::names()) {
         worker::WorkflowDefinition definition =
             sim::ScenarioWorkflows::tracked(name, providers, crash);
-        if (*responseDelay > 0) {
+        if (responseDelay > 0) {
             for (worker::StepDefinition &step : definition.steps) {
                 step.execute = [inner = step.execute,
-                                delay = ulong(*responseDelay)](const worker::StepCall &call) {
+                                delay = ulong(responseDelay)](const worker::StepCall &call) {
                     const worker::StepOutcome outcome = inner(call);
                     QThread::msleep(delay);
                     return outcome;
@@ -170,31 +213,27 @@ int WorkCommand::run(const QCommandLineParser &parser) {
         }
         workflows.append(definition);
     }
+    return workflows;
+}
 
-    worker::Worker::Options options;
-    options.conninfo = parser.value(QStringLiteral("db"));
-    options.workerId = workerId;
-    options.lease = milliseconds(*lease);
-    options.seed = quint32(*seed) ^ quint32(getpid());
-    worker::Worker worker(options);
-    if (!worker.connect(&error)) {
+// Takes deliveries until killed (or, with --exit-when-empty, until none is left).
+int WorkCommand::serve(sim::CrashQueue &queue, worker::Worker &worker,
+                       const QList<worker::WorkflowDefinition> &workflows, const Options &options) {
+    QString error;
+    const auto failed = [&error] {
         err() << tr("dedupctl work: %1").arg(shown(error)) << Qt::endl;
-        return Unreachable;
-    }
-
+        return DatabaseError;
+    };
     for (;;) {
-        const auto delivery = queue.take(label, workerId, milliseconds(*visibility), &error);
-        if (!error.isEmpty()) {
-            err() << tr("dedupctl work: %1").arg(shown(error)) << Qt::endl;
-            return DatabaseError;
-        }
+        const auto delivery =
+            queue.take(options.label, options.workerId, milliseconds(options.visibility), &error);
+        if (!error.isEmpty())
+            return failed();
         if (!delivery) {
-            if (parser.isSet(QStringLiteral("exit-when-empty"))) {
-                const qint64 left = queue.pending(label, &error);
-                if (left < 0) {
-                    err() << tr("dedupctl work: %1").arg(shown(error)) << Qt::endl;
-                    return DatabaseError;
-                }
+            if (options.exitWhenEmpty) {
+                const qint64 left = queue.pending(options.label, &error);
+                if (left < 0)
+                    return failed();
                 if (left == 0)
                     return Success;
             }
@@ -224,10 +263,8 @@ int WorkCommand::run(const QCommandLineParser &parser) {
         }
         const bool recorded = done ? queue.remove(delivery->id, &error)
                                    : queue.release(delivery->id, RetryLater, &error);
-        if (!recorded) {
-            err() << tr("dedupctl work: %1").arg(shown(error)) << Qt::endl;
-            return DatabaseError;
-        }
+        if (!recorded)
+            return failed();
     }
 }
 

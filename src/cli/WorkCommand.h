@@ -1,6 +1,21 @@
 #pragma once
 
 #include "CliCommand.h"
+#include "worker/WorkflowDefinition.h"
+
+#include <QList>
+
+#include <optional>
+
+namespace dedup::sim {
+class CrashQueue;
+struct SimulationCrashPoint;
+class SimulationProviders;
+} // namespace dedup::sim
+
+namespace dedup::worker {
+class Worker;
+}
 
 namespace dedup::cli {
 
@@ -18,6 +33,16 @@ public:
     QString summary() const override;
     void addOptions(QCommandLineParser &parser) override;
     int run(const QCommandLineParser &parser) override;
+
+private:
+    struct Options;
+    // nullopt after a usage error was printed.
+    static std::optional<Options> parseOptions(const QCommandLineParser &parser);
+    static QList<worker::WorkflowDefinition> trackedWorkflows(sim::SimulationProviders &providers,
+                                                              sim::SimulationCrashPoint &crash,
+                                                              int responseDelay);
+    static int serve(sim::CrashQueue &queue, worker::Worker &worker,
+                     const QList<worker::WorkflowDefinition> &workflows, const Options &options);
 };
 
 } // namespace dedup::cli

@@ -10,7 +10,8 @@ namespace dedup::core {
 
 // Why an attempt failed, as far as retrying is concerned. Workers classify provider and
 // database errors into these classes; the string forms are stored in `last_error.class`
-// (SPEC section 3), so they are a public contract: never changed, never translated.
+// (docs/PROTOCOL.md section 3, "Tables"), so they are a public contract: never changed, never
+// translated.
 //
 // Whether a class is retried is the RetryPolicy's decision, not the class's.
 enum class ErrorClass {

@@ -11,8 +11,9 @@
 
 namespace dedup::core {
 
-// One idempotency key per business intent (SPEC section 1), stored in `dedup.runs.idem_key`
-// next to its scope; `UNIQUE (scope, idem_key)` is what makes a retry find the first run.
+// One idempotency key per business intent (docs/PROTOCOL.md section 1, "Keys"), stored in
+// `dedup.runs.idem_key` next to its scope; `UNIQUE (scope, idem_key)` is what makes a retry find
+// the first run.
 //
 // What goes into a key
 // --------------------

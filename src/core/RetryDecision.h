@@ -12,7 +12,8 @@ struct RetryDecision {
         // Transient error and attempts left: wait `delay`, then claim the run again.
         RetryAfter,
         // Transient error but every allowed attempt is used up: retrying blindly has stopped
-        // helping, so an operator decides (the run moves to manual_review, SPEC section 4).
+        // helping, so an operator decides (the run moves to manual_review,
+        // docs/PROTOCOL.md section 4, "fail").
         ManualReview,
         // The error will not go away by repeating the request (validation, auth): the run
         // fails now instead of burning attempts; an operator may fix the cause and continue.

@@ -12,7 +12,8 @@ class QRandomGenerator;
 
 namespace dedup::core {
 
-// Which failures are retried, how long to wait, and when to stop (SPEC sections 1 and 4).
+// Which failures are retried, how long to wait, and when to stop (docs/PROTOCOL.md section 4,
+// "fail").
 //
 // Attempts count from 1, like `dedup.runs.attempt`: decide() is told the number of the
 // attempt that just failed. Waits use exponential backoff with *full* jitter:

@@ -8,9 +8,9 @@
 
 namespace dedup::core {
 
-// Status of a run (`dedup.runs.status`). The string forms are a public contract (SPEC section
-// 3): they are stored in the database and read by workers in other languages, so they never
-// change and are never translated.
+// Status of a run (`dedup.runs.status`). The string forms are a public contract
+// (docs/PROTOCOL.md section 3): they are stored in the database and read by workers in other
+// languages, so they never change and are never translated.
 enum class RunStatus {
     Processing,   // "processing": a worker holds (or held) the lease and is running it
     Succeeded,    // "succeeded": finished; duplicates replay the stored result

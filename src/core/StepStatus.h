@@ -9,7 +9,8 @@
 namespace dedup::core {
 
 // Status of one side-effecting step of a run (`dedup.steps.status`). The string forms are a
-// public contract (SPEC section 3): stored in the database, never changed, never translated.
+// public contract (docs/PROTOCOL.md section 3): stored in the database, never changed, never
+// translated.
 enum class StepStatus {
     Pending,    // "pending": declared at claim time, not started
     InProgress, // "in_progress": the lease owner started it and has not recorded the outcome

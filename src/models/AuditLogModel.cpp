@@ -1,7 +1,7 @@
 #include "models/AuditLogModel.h"
 
+#include "lanes/ChangeListener.h"
 #include "models/AuditTableModel.h"
-#include "models/ChangeListener.h"
 #include "store/PgConnection.h"
 
 #include <limits>
@@ -19,12 +19,12 @@ constexpr int NewerPagesPerRefresh = 10;
 AuditLogModel::AuditLogModel(const QString &conninfo, QObject *parent)
     : QAbstractTableModel(parent)
     , m_runner(conninfo, QStringLiteral("dedup-console-audit")) {
-    qRegisterMetaType<AuditLogPage>();
-    qRegisterMetaType<AuditLogNews>();
-    connect(&m_runner, &QueryRunner::finished, this, &AuditLogModel::onFinished);
-    connect(&m_runner, &QueryRunner::failed, this, &AuditLogModel::onFailed);
-    connect(&m_runner, &QueryRunner::connectionLost, this, &AuditLogModel::connectionLost);
-    connect(&m_runner, &QueryRunner::connectionRestored, this, [this] {
+    qRegisterMetaType<store::AuditLogPage>();
+    qRegisterMetaType<store::AuditLogNews>();
+    connect(&m_runner, &lanes::QueryRunner::finished, this, &AuditLogModel::onFinished);
+    connect(&m_runner, &lanes::QueryRunner::failed, this, &AuditLogModel::onFailed);
+    connect(&m_runner, &lanes::QueryRunner::connectionLost, this, &AuditLogModel::connectionLost);
+    connect(&m_runner, &lanes::QueryRunner::connectionRestored, this, [this] {
         emit connectionRestored();
         refresh();
     });
@@ -48,7 +48,7 @@ int AuditLogModel::columnCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-void AuditLogModel::setFilter(const AuditLogFilter &filter) {
+void AuditLogModel::setFilter(const store::AuditLogFilter &filter) {
     if (filter == m_filter)
         return;
     m_filter = filter;
@@ -76,9 +76,9 @@ void AuditLogModel::setRefreshInterval(int milliseconds) {
         m_timer.stop();
 }
 
-void AuditLogModel::attachListener(ChangeListener *listener) {
-    connect(listener, &ChangeListener::runsChanged, this, &AuditLogModel::onRunsChanged);
-    connect(listener, &ChangeListener::resynced, this, &AuditLogModel::refresh);
+void AuditLogModel::attachListener(lanes::ChangeListener *listener) {
+    connect(listener, &lanes::ChangeListener::runsChanged, this, &AuditLogModel::onRunsChanged);
+    connect(listener, &lanes::ChangeListener::resynced, this, &AuditLogModel::refresh);
 }
 
 void AuditLogModel::onRunsChanged(const QSet<qint64> &ids, bool more) {
@@ -121,7 +121,7 @@ void AuditLogModel::next() {
 
 void AuditLogModel::start(Request kind) {
     m_coalesce.stop();
-    const AuditLogFilter filter = m_filter;
+    const store::AuditLogFilter filter = m_filter;
     const int limit = m_pageSize;
     const qint64 window = m_window;
     int id = 0;
@@ -129,10 +129,11 @@ void AuditLogModel::start(Request kind) {
         m_newerWanted = false;
         id = m_runner.submit(
             [filter, after = m_newestId, limit](store::PgConnection &conn, store::PgError *error) {
-                AuditLogNews all;
+                store::AuditLogNews all;
                 all.upTo = after;
                 for (int page = 0; page < NewerPagesPerRefresh; ++page) {
-                    const auto news = AuditLogQueries::newer(conn, filter, all.upTo, limit, error);
+                    const auto news =
+                        store::AuditLogQueries::newer(conn, filter, all.upTo, limit, error);
                     if (!news)
                         return QVariant();
                     all.rows += news->rows;
@@ -151,8 +152,9 @@ void AuditLogModel::start(Request kind) {
             m_olderWanted = false;
         id = m_runner.submit(
             [filter, before, limit, window](store::PgConnection &conn, store::PgError *error) {
-                const auto page = AuditLogQueries::older(conn, filter, before, limit, window,
-                                                         AuditLogQueries::DefaultMaxWindows, error);
+                const auto page =
+                    store::AuditLogQueries::older(conn, filter, before, limit, window,
+                                                  store::AuditLogQueries::DefaultMaxWindows, error);
                 return page ? QVariant::fromValue(*page) : QVariant();
             });
     }
@@ -166,7 +168,7 @@ void AuditLogModel::onFinished(int requestId, const QVariant &value) {
     setPending(0, Request::None);
     m_errorText.clear();
     if (kind == Request::Newer) {
-        const AuditLogNews news = value.value<AuditLogNews>();
+        const store::AuditLogNews news = value.value<store::AuditLogNews>();
         if (news.more) {
             // Too many at once to insert sensibly: start again from the top.
             reload();
@@ -175,7 +177,7 @@ void AuditLogModel::onFinished(int requestId, const QVariant &value) {
         applyNewer(news.rows);
         m_newestId = qMax(m_newestId, news.upTo);
     } else {
-        const AuditLogPage page = value.value<AuditLogPage>();
+        const store::AuditLogPage page = value.value<store::AuditLogPage>();
         if (kind == Request::First)
             m_newestId = qMax(m_newestId, page.top);
         applyOlder(page, kind == Request::First);
@@ -184,7 +186,7 @@ void AuditLogModel::onFinished(int requestId, const QVariant &value) {
     next();
 }
 
-void AuditLogModel::onFailed(int requestId, const QString &message, QueryRunner::Failure) {
+void AuditLogModel::onFailed(int requestId, const QString &message, lanes::Failure) {
     if (requestId != m_pending)
         return;
     const Request kind = m_pendingKind;
@@ -205,7 +207,7 @@ void AuditLogModel::setPending(int requestId, Request kind) {
         emit loadingChanged(requestId != 0);
 }
 
-void AuditLogModel::applyOlder(const AuditLogPage &page, bool reset) {
+void AuditLogModel::applyOlder(const store::AuditLogPage &page, bool reset) {
     if (reset && !m_rows.isEmpty()) {
         beginResetModel();
         m_rows.clear();

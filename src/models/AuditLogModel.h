@@ -1,23 +1,24 @@
 #pragma once
 
-#include "models/AuditLogQueries.h"
-#include "models/QueryRunner.h"
+#include "lanes/QueryRunner.h"
 #include "store/AuditEntryRow.h"
+#include "store/AuditLogQueries.h"
 
 #include <QAbstractTableModel>
 #include <QList>
 #include <QSet>
 #include <QTimer>
 
+namespace dedup::lanes {
+class ChangeListener;
+}
 namespace dedup::models {
 
-class ChangeListener;
-
-// The audit log (SPEC 7, issue 6 "Audit view"): every operator action, applied or refused,
-// with who (from the server: login role and client address; reported by the client: OS user,
-// host, application; labelled as such, AuditTableModel::who()), when, what, on which run, why, the
-// outcome and the run's state before and after; newest first, per run or overall, filtered
-// by action, role, outcome and time (AuditLogFilter).
+// The audit log (docs/CONSOLE.md "Audit view", issue 6): every operator action, applied or
+// refused, with who (from the server: login role and client address; reported by the client: OS
+// user, host, application; labelled as such, AuditTableModel::who()), when, what, on which run,
+// why, the outcome and the run's state before and after; newest first, per run or overall,
+// filtered by action, role, outcome and time (AuditLogFilter).
 //
 // Loaded in the background on its own connection (QueryRunner), keyset paged on id
 // (AuditLogQueries): the first page on a new filter, older pages by fetchMore(), at most
@@ -73,8 +74,8 @@ public:
     void fetchMore(const QModelIndex &parent) override;
 
     // A new filter: the model is reset and the first page read.
-    void setFilter(const AuditLogFilter &filter);
-    const AuditLogFilter &filter() const { return m_filter; }
+    void setFilter(const store::AuditLogFilter &filter);
+    const store::AuditLogFilter &filter() const { return m_filter; }
     void setPageSize(int rows) { m_pageSize = qMax(1, rows); }
     int pageSize() const { return m_pageSize; }
     void setMaxRows(int rows) { m_maxRows = qMax(1, rows); }
@@ -85,7 +86,7 @@ public:
     void setRefreshInterval(int milliseconds);
     void setCoalesceInterval(int milliseconds) { m_coalesce.setInterval(qMax(0, milliseconds)); }
     void setStatementTimeout(int milliseconds) { m_runner.setStatementTimeout(milliseconds); }
-    void attachListener(ChangeListener *listener);
+    void attachListener(lanes::ChangeListener *listener);
 
     // Reads newer entries now (coalesced with a read in flight).
     void refresh();
@@ -116,18 +117,18 @@ private:
     void start(Request kind);
     void next();
     void onFinished(int requestId, const QVariant &value);
-    void onFailed(int requestId, const QString &message, QueryRunner::Failure failure);
+    void onFailed(int requestId, const QString &message, lanes::Failure failure);
     void setPending(int requestId, Request kind);
-    void applyOlder(const AuditLogPage &page, bool reset);
+    void applyOlder(const store::AuditLogPage &page, bool reset);
     void applyNewer(const QList<store::AuditEntryRow> &rows);
     void trimOldest();
 
-    QueryRunner m_runner;
-    AuditLogFilter m_filter;
+    lanes::QueryRunner m_runner;
+    store::AuditLogFilter m_filter;
     QList<store::AuditEntryRow> m_rows; // newest first
     int m_pageSize = DefaultPageSize;
     int m_maxRows = DefaultMaxRows;
-    qint64 m_window = AuditLogQueries::DefaultWindow;
+    qint64 m_window = store::AuditLogQueries::DefaultWindow;
     qint64 m_nextBefore = 0; // where older pages continue (0 with m_atEnd false: not read yet)
     bool m_atEnd = false;
     qint64 m_newestId = 0; // newest entry read so far (also when it was filtered out)

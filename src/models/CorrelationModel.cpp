@@ -1,6 +1,6 @@
 #include "models/CorrelationModel.h"
 
-#include "models/ChangeListener.h"
+#include "lanes/ChangeListener.h"
 #include "models/DurationText.h"
 #include "models/RunStatusStyle.h"
 #include "store/CorrelationQueries.h"
@@ -96,9 +96,9 @@ void CorrelationModel::cancel() {
     m_query.cancel(tr("Loading was cancelled."));
 }
 
-void CorrelationModel::attachListener(ChangeListener *listener) {
-    connect(listener, &ChangeListener::runsChanged, this, &CorrelationModel::onRunsChanged);
-    connect(listener, &ChangeListener::resynced, this, &CorrelationModel::reload);
+void CorrelationModel::attachListener(lanes::ChangeListener *listener) {
+    connect(listener, &lanes::ChangeListener::runsChanged, this, &CorrelationModel::onRunsChanged);
+    connect(listener, &lanes::ChangeListener::resynced, this, &CorrelationModel::reload);
 }
 
 void CorrelationModel::onRunsChanged(const QSet<qint64> &, bool) {

@@ -1,19 +1,21 @@
 #pragma once
 
-#include "models/PendingQuery.h"
-#include "models/QueryRunner.h"
+#include "lanes/PendingQuery.h"
+#include "lanes/QueryRunner.h"
+#include "models/RunRoles.h"
 #include "models/SortedRowsModel.h"
 #include "store/CorrelationSnapshot.h"
 
 #include <QElapsedTimer>
 #include <QSet>
 
+namespace dedup::lanes {
+class ChangeListener;
+}
 namespace dedup::models {
 
-class ChangeListener;
-
-// Every run sharing a correlation id, as a timeline (SPEC 7 "Correlation view"), loaded in
-// the background on its own connection one page of at most limit() runs at a time: the
+// Every run sharing a correlation id, as a timeline (docs/CONSOLE.md "Correlation view"), loaded
+// in the background on its own connection one page of at most limit() runs at a time: the
 // newest runs first, shown oldest first. showPage() pages by (created_at, id) to older and
 // newer runs, so every run is reachable while memory holds one page; totalRuns() and
 // newerRuns() say where the page lies (CappedCount words it: "newest 500 of 5,000").
@@ -49,16 +51,16 @@ public:
     Q_ENUM(Column)
 
     enum Role {
-        RunIdRole = Qt::UserRole, // qint64
-        StatusNameRole,           // stored status name
-        StatusColorRole,          // QColor (RunStatusStyle)
-        StartTimeRole,            // QDateTime (UTC): where the bar starts
-        EndTimeRole,              // QDateTime (UTC): finished_at; invalid while open
-        BarEndTimeRole,           // QDateTime (UTC): finished_at, or the server's now while open
-        OpenRole,                 // bool: not finished (processing / manual_review / ...)
-        LeaseTokenRole,           // qint64
-        UncertainStepsRole,       // int
-        WorkflowRole,             // QString
+        RunIdRole = RunRoles::RunIdRole, // RunRoles
+        StatusNameRole = RunRoles::StatusNameRole,
+        LeaseTokenRole = RunRoles::LeaseTokenRole,
+        StatusColorRole = RunRoles::FirstModelRole, // QColor (RunStatusStyle)
+        StartTimeRole,                              // QDateTime (UTC): where the bar starts
+        EndTimeRole,        // QDateTime (UTC): finished_at; invalid while open
+        BarEndTimeRole,     // QDateTime (UTC): finished_at, or the server's now while open
+        OpenRole,           // bool: not finished (processing / manual_review / ...)
+        UncertainStepsRole, // int
+        WorkflowRole,       // QString
     };
 
     static constexpr int DefaultLimit = 500;
@@ -82,7 +84,7 @@ public:
     void showPage(store::ListPage::Step step);
     // Stops the load in progress (PQcancel); errorText() says so.
     void cancel();
-    void attachListener(ChangeListener *listener);
+    void attachListener(lanes::ChangeListener *listener);
     void setLimit(int runs) { m_limit = qMax(1, runs); }
     int limit() const { return m_limit; }
     void setStatementTimeout(int milliseconds) { m_runner.setStatementTimeout(milliseconds); }
@@ -134,8 +136,8 @@ private:
     void applyRead(const QVariant &value);
     QString stepsText(const store::CorrelatedRun &run) const;
 
-    QueryRunner m_runner;
-    PendingQuery m_query; // after m_runner: it uses the runner
+    lanes::QueryRunner m_runner;
+    lanes::PendingQuery m_query; // after m_runner: it uses the runner
     QString m_correlationId;
     qint64 m_ofRun = 0;
     int m_limit = DefaultLimit;

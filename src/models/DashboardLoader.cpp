@@ -1,6 +1,6 @@
 #include "models/DashboardLoader.h"
 
-#include "models/ChangeListener.h"
+#include "lanes/ChangeListener.h"
 #include "store/DashboardQueries.h"
 #include "store/PgConnection.h"
 
@@ -54,9 +54,9 @@ void DashboardLoader::setRefreshInterval(int milliseconds) {
         m_timer.stop();
 }
 
-void DashboardLoader::attachListener(ChangeListener *listener) {
-    connect(listener, &ChangeListener::runsChanged, this, &DashboardLoader::onRunsChanged);
-    connect(listener, &ChangeListener::resynced, this, &DashboardLoader::refresh);
+void DashboardLoader::attachListener(lanes::ChangeListener *listener) {
+    connect(listener, &lanes::ChangeListener::runsChanged, this, &DashboardLoader::onRunsChanged);
+    connect(listener, &lanes::ChangeListener::resynced, this, &DashboardLoader::refresh);
 }
 
 void DashboardLoader::onRunsChanged(const QSet<qint64> &, bool) {

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "lanes/PendingQuery.h"
+#include "lanes/QueryRunner.h"
 #include "models/DashboardFigures.h"
-#include "models/PendingQuery.h"
-#include "models/QueryRunner.h"
 #include "store/DashboardRange.h"
 #include "store/DashboardSnapshot.h"
 
@@ -11,9 +11,10 @@
 #include <QSet>
 #include <QTimer>
 
-namespace dedup::models {
-
+namespace dedup::lanes {
 class ChangeListener;
+}
+namespace dedup::models {
 
 // Reads the Dashboard (store::DashboardQueries) in the background: on its own connection in
 // its own thread (a QueryRunner), so the UI thread never waits for the database. Each read
@@ -52,7 +53,7 @@ public:
     void setMinInterval(int milliseconds) { m_minIntervalMs = qMax(0, milliseconds); }
     int minInterval() const { return m_minIntervalMs; }
     void setStatementTimeout(int milliseconds) { m_runner.setStatementTimeout(milliseconds); }
-    void attachListener(ChangeListener *listener);
+    void attachListener(lanes::ChangeListener *listener);
 
     // Reads now (or right after the read in flight).
     void refresh();
@@ -83,8 +84,8 @@ private:
     int submitRead();
     void applyRead(const QVariant &value);
 
-    QueryRunner m_runner;
-    PendingQuery m_query; // after m_runner: it uses the runner
+    lanes::QueryRunner m_runner;
+    lanes::PendingQuery m_query; // after m_runner: it uses the runner
     store::DashboardRange m_range = store::DashboardRange::last24Hours();
     int m_refreshIntervalMs = DefaultRefreshIntervalMs;
     int m_minIntervalMs = DefaultMinIntervalMs;

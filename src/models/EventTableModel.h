@@ -38,8 +38,6 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
-    void setEvents(const QList<store::EventRow> &events) { updateRows(events); }
-
 protected:
     bool lessThan(const store::EventRow &a, const store::EventRow &b) const override {
         return a.id < b.id;

@@ -1,10 +1,12 @@
 #include "models/ReviewQueueModel.h"
 
-#include "models/ActionExecutor.h"
-#include "models/ChangeListener.h"
+#include "actions/ActionCatalogue.h"
+#include "actions/ActionExecutor.h"
+#include "core/RunStatus.h"
+#include "lanes/ChangeListener.h"
 #include "models/DurationText.h"
-#include "models/ReviewQueueQueries.h"
 #include "store/PgConnection.h"
+#include "store/ReviewQueueQueries.h"
 
 #include <QLocale>
 
@@ -16,7 +18,7 @@ ReviewQueueModel::ReviewQueueModel(const QString &conninfo, QObject *parent)
     , m_query(
           m_runner, [this] { return submitRead(); },
           [this](const QVariant &value) { applyRead(value); }) {
-    qRegisterMetaType<ReviewQueueSnapshot>();
+    qRegisterMetaType<store::ReviewQueueSnapshot>();
     m_query.forwardSignalsTo(this);
     m_timer.setInterval(DefaultRefreshIntervalMs);
     connect(&m_timer, &QTimer::timeout, this, &ReviewQueueModel::refresh);
@@ -35,7 +37,7 @@ int ReviewQueueModel::columnCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-void ReviewQueueModel::setFilter(const ReviewQueueFilter &filter) {
+void ReviewQueueModel::setFilter(const store::ReviewQueueFilter &filter) {
     if (filter == m_filter)
         return;
     m_filter = filter;
@@ -48,7 +50,7 @@ void ReviewQueueModel::setMe(const QString &name) {
     if (name == m_me)
         return;
     m_me = name;
-    if (m_filter.assignee == ReviewQueueFilter::Assignee::Me)
+    if (m_filter.assignee == store::ReviewQueueFilter::Assignee::Me)
         m_query.discard();
     refresh();
 }
@@ -78,24 +80,25 @@ void ReviewQueueModel::fetchMore(const QModelIndex &parent) {
     refresh();
 }
 
-void ReviewQueueModel::attachListener(ChangeListener *listener) {
-    connect(listener, &ChangeListener::runsChanged, this, &ReviewQueueModel::onRunsChanged);
-    connect(listener, &ChangeListener::resynced, this, &ReviewQueueModel::refresh);
+void ReviewQueueModel::attachListener(lanes::ChangeListener *listener) {
+    connect(listener, &lanes::ChangeListener::runsChanged, this, &ReviewQueueModel::onRunsChanged);
+    connect(listener, &lanes::ChangeListener::resynced, this, &ReviewQueueModel::refresh);
 }
 
-void ReviewQueueModel::setExecutor(ActionExecutor *executor) {
+void ReviewQueueModel::setExecutor(actions::ActionExecutor *executor) {
     if (m_executor)
         disconnect(m_executor, nullptr, this, nullptr);
     m_executor = executor;
     m_ownRequests.clear();
     if (!executor)
         return;
-    connect(executor, &ActionExecutor::finished, this, [this](int requestId, const ActionResult &) {
-        // The notification would do it too; this makes the row right at once, also
-        // without a listener.
-        if (m_ownRequests.remove(requestId))
-            refresh();
-    });
+    connect(executor, &actions::ActionExecutor::finished, this,
+            [this](int requestId, const actions::ActionResult &) {
+                // The notification would do it too; this makes the row right at once, also
+                // without a listener.
+                if (m_ownRequests.remove(requestId))
+                    refresh();
+            });
 }
 
 void ReviewQueueModel::onRunsChanged(const QSet<qint64> &, bool) {
@@ -113,13 +116,13 @@ int ReviewQueueModel::submitRead() {
     m_coalesce.stop();
     return m_runner.submit([filter = m_filter, me = m_me, limit = m_limit,
                             cap = m_countCap](store::PgConnection &conn, store::PgError *error) {
-        const auto snapshot = ReviewQueueQueries::read(conn, filter, me, limit, cap, error);
+        const auto snapshot = store::ReviewQueueQueries::read(conn, filter, me, limit, cap, error);
         return snapshot ? QVariant::fromValue(*snapshot) : QVariant();
     });
 }
 
 void ReviewQueueModel::applyRead(const QVariant &value) {
-    const ReviewQueueSnapshot snapshot = value.value<ReviewQueueSnapshot>();
+    const store::ReviewQueueSnapshot snapshot = value.value<store::ReviewQueueSnapshot>();
     const bool countChange =
         !m_countKnown || snapshot.count != m_count || snapshot.countExact != m_countExact;
     m_count = snapshot.count;
@@ -137,15 +140,15 @@ void ReviewQueueModel::applyRead(const QVariant &value) {
     emit refreshed();
 }
 
-ActionIntent ReviewQueueModel::intentFor(int row, OperatorAction action,
-                                         const QString &reason) const {
+actions::ActionIntent ReviewQueueModel::intentFor(int row, actions::OperatorAction action,
+                                                  const QString &reason) const {
     if (row < 0 || row >= rowCount())
         return {};
-    const ReviewQueueRow &run = rowAt(row);
-    return ActionIntent::create(action, run.id, run.leaseToken, reason);
+    const store::ReviewQueueRow &run = rowAt(row);
+    return actions::ActionIntent::create(action, run.id, run.leaseToken, reason);
 }
 
-int ReviewQueueModel::submit(const ActionIntent &intent) {
+int ReviewQueueModel::submit(const actions::ActionIntent &intent) {
     if (!m_executor || intent.runId == 0)
         return 0;
     const int id = m_executor->execute(intent);
@@ -158,24 +161,23 @@ int ReviewQueueModel::assignToMe(int row, const QString &reason) {
 }
 
 int ReviewQueueModel::assign(int row, const QString &assignee, const QString &reason) {
-    ActionIntent intent = intentFor(row, OperatorAction::AssignReview, reason);
+    actions::ActionIntent intent = intentFor(row, actions::OperatorAction::AssignReview, reason);
     intent.assignee = assignee;
     return submit(intent);
 }
 
 int ReviewQueueModel::setNote(int row, const QString &note, const QString &reason) {
-    ActionIntent intent = intentFor(row, OperatorAction::ReviewNote, reason);
+    actions::ActionIntent intent = intentFor(row, actions::OperatorAction::ReviewNote, reason);
     intent.note = note;
     return submit(intent);
 }
 
-int ReviewQueueModel::resolve(int row, OperatorAction resolution, const QString &reason,
+int ReviewQueueModel::resolve(int row, actions::OperatorAction resolution, const QString &reason,
                               bool rerunUncertain) {
-    if (resolution != OperatorAction::ResolveSucceeded &&
-        resolution != OperatorAction::ResolveCancelled &&
-        resolution != OperatorAction::ResolveContinue)
+    // Only the actions that resolve a review (their catalogue row names the resolution).
+    if (!actions::ActionCatalogue::row(resolution).resolution)
         return 0;
-    ActionIntent intent = intentFor(row, resolution, reason);
+    actions::ActionIntent intent = intentFor(row, resolution, reason);
     intent.rerunUncertain = rerunUncertain;
     return submit(intent);
 }
@@ -200,7 +202,7 @@ int ReviewQueueModel::rowOfRun(qint64 runId) const {
 QVariant ReviewQueueModel::data(const QModelIndex &index, int role) const {
     if (!index.isValid() || index.row() >= rowCount())
         return {};
-    const ReviewQueueRow &run = rowAt(index.row());
+    const store::ReviewQueueRow &run = rowAt(index.row());
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -246,6 +248,8 @@ QVariant ReviewQueueModel::data(const QModelIndex &index, int role) const {
         return {};
     case RunIdRole:
         return run.id;
+    case StatusNameRole: // the queue holds manual_review runs only (ReviewQueueQueries)
+        return core::toString(core::RunStatus::ManualReview);
     case LeaseTokenRole:
         return run.leaseToken;
     case ReviewAtRole:

@@ -1,23 +1,27 @@
 #pragma once
 
-#include "models/ActionExecutor.h"
-#include "models/ActionIntent.h"
-#include "models/OperatorAction.h"
-#include "models/PendingQuery.h"
-#include "models/QueryRunner.h"
-#include "models/ReviewQueueRow.h"
+#include "actions/ActionExecutor.h"
+#include "actions/ActionIntent.h"
+#include "actions/OperatorAction.h"
+#include "lanes/PendingQuery.h"
+#include "lanes/QueryRunner.h"
+#include "models/RunRoles.h"
 #include "models/SortedRowsModel.h"
+#include "store/ReviewQueueRow.h"
 
 #include <QPointer>
 #include <QSet>
 #include <QTimer>
 
+namespace dedup::actions {
+class ActionExecutor;
+}
+namespace dedup::lanes {
+class ChangeListener;
+}
 namespace dedup::models {
 
-class ActionExecutor;
-class ChangeListener;
-
-// The manual review queue (SPEC 7 "Manual review queue", issue 6): runs in manual_review,
+// The manual review queue (docs/CONSOLE.md "Manual review queue", issue 6): runs in manual_review,
 // oldest review first, with their review reason, age, assignee, note, workflow and key.
 //
 // Loaded in the background on its own connection (QueryRunner); bounded: the oldest limit()
@@ -30,7 +34,7 @@ class ChangeListener;
 // Actions: assignToMe(), setNote() and resolve() send an ActionIntent through the attached
 // ActionExecutor, expecting the row's lease token (the server refuses them, 'changed', if
 // the run moved on); intentFor() builds the intent for a preview-then-confirm flow instead.
-class ReviewQueueModel : public SortedRowsModel<ReviewQueueRow> {
+class ReviewQueueModel : public SortedRowsModel<store::ReviewQueueRow> {
     Q_OBJECT
     Q_PROPERTY(qint64 queueCount READ queueCount NOTIFY countChanged)
     Q_PROPERTY(bool loading READ isLoading NOTIFY loadingChanged)
@@ -50,13 +54,14 @@ public:
     Q_ENUM(Column)
 
     enum Role {
-        RunIdRole = Qt::UserRole, // qint64
-        LeaseTokenRole,           // qint64: the op_* functions' p_expected_token
-        ReviewAtRole,             // QDateTime (UTC)
-        AssigneeRole,             // QString
-        UncertainStepsRole,       // int
-        ContinuationQueuedRole,   // bool
-        IdemKeyRole,              // QString
+        RunIdRole = RunRoles::RunIdRole, // RunRoles; the status is always "manual_review"
+        StatusNameRole = RunRoles::StatusNameRole,
+        LeaseTokenRole = RunRoles::LeaseTokenRole, // the op_* functions' p_expected_token
+        ReviewAtRole = RunRoles::FirstModelRole,   // QDateTime (UTC)
+        AssigneeRole,                              // QString
+        UncertainStepsRole,                        // int
+        ContinuationQueuedRole,                    // bool
+        IdemKeyRole,                               // QString
     };
 
     static constexpr int DefaultLimit = 500;
@@ -77,8 +82,8 @@ public:
     void fetchMore(const QModelIndex &parent) override;
 
     // A new filter: the answer in flight is dropped and the queue re-read (in place).
-    void setFilter(const ReviewQueueFilter &filter);
-    const ReviewQueueFilter &filter() const { return m_filter; }
+    void setFilter(const store::ReviewQueueFilter &filter);
+    const store::ReviewQueueFilter &filter() const { return m_filter; }
     // Who "me" is (assign to me, the "assigned to me" filter). Default: the login role, as
     // the server reports it (session_user); me() is empty until the first read then.
     void setMe(const QString &name);
@@ -97,22 +102,23 @@ public:
     void setCoalesceInterval(int milliseconds) { m_coalesce.setInterval(qMax(0, milliseconds)); }
     void setStatementTimeout(int milliseconds) { m_runner.setStatementTimeout(milliseconds); }
 
-    void attachListener(ChangeListener *listener);
-    void setExecutor(ActionExecutor *executor);
-    ActionExecutor *executor() const { return m_executor; }
+    void attachListener(lanes::ChangeListener *listener);
+    void setExecutor(actions::ActionExecutor *executor);
+    actions::ActionExecutor *executor() const { return m_executor; }
 
     // Re-reads now (coalesced with a read in flight).
     void refresh();
 
     // The intent for `action` on the run in `row`, expecting the token the row shows (a
     // fresh action key). Invalid (runId 0) for a row out of range.
-    ActionIntent intentFor(int row, OperatorAction action, const QString &reason) const;
+    actions::ActionIntent intentFor(int row, actions::OperatorAction action,
+                                    const QString &reason) const;
     // Through the executor; the request id, or 0 when there is no executor or no such row.
     int assignToMe(int row, const QString &reason);
     int assign(int row, const QString &assignee, const QString &reason);
     int setNote(int row, const QString &note, const QString &reason);
     // `resolution`: ResolveSucceeded, ResolveCancelled or ResolveContinue.
-    int resolve(int row, OperatorAction resolution, const QString &reason,
+    int resolve(int row, actions::OperatorAction resolution, const QString &reason,
                 bool rerunUncertain = false);
 
     qint64 queueCount() const { return m_countKnown ? m_count : -1; }
@@ -138,22 +144,22 @@ signals:
     void connectionRestored();
 
 protected:
-    bool lessThan(const ReviewQueueRow &a, const ReviewQueueRow &b) const override {
+    bool lessThan(const store::ReviewQueueRow &a, const store::ReviewQueueRow &b) const override {
         return a.reviewAtMicros != b.reviewAtMicros ? a.reviewAtMicros < b.reviewAtMicros
                                                     : a.id < b.id;
     }
-    bool sameRow(const ReviewQueueRow &a, const ReviewQueueRow &b) const override {
+    bool sameRow(const store::ReviewQueueRow &a, const store::ReviewQueueRow &b) const override {
         return a.id == b.id;
     }
 
 private:
     int submitRead();
     void applyRead(const QVariant &value);
-    int submit(const ActionIntent &intent);
+    int submit(const actions::ActionIntent &intent);
 
-    QueryRunner m_runner;
-    PendingQuery m_query; // after m_runner: it uses the runner
-    ReviewQueueFilter m_filter;
+    lanes::QueryRunner m_runner;
+    lanes::PendingQuery m_query; // after m_runner: it uses the runner
+    store::ReviewQueueFilter m_filter;
     QString m_me;
     QString m_serverMe;
     int m_limit = DefaultLimit;
@@ -167,7 +173,7 @@ private:
     QDateTime m_serverNow;
     QTimer m_timer;
     QTimer m_coalesce;
-    QPointer<ActionExecutor> m_executor;
+    QPointer<actions::ActionExecutor> m_executor;
     QSet<int> m_ownRequests; // executor requests sent by this model
 };
 

@@ -1,8 +1,8 @@
 #include "models/RunDetailSource.h"
 
 #include "core/DisplayText.h"
+#include "lanes/ChangeListener.h"
 #include "models/AuditTableModel.h"
-#include "models/ChangeListener.h"
 #include "models/EventTableModel.h"
 #include "models/StepTableModel.h"
 #include "store/PgConnection.h"
@@ -190,10 +190,10 @@ RunDetailSource::RunDetailSource(const QString &conninfo, QObject *parent)
     , m_events(new EventTableModel(this))
     , m_audit(new AuditTableModel(this)) {
     qRegisterMetaType<RunDetailSnapshot>();
-    connect(&m_runner, &QueryRunner::finished, this, &RunDetailSource::onFinished);
-    connect(&m_runner, &QueryRunner::failed, this, &RunDetailSource::onFailed);
-    connect(&m_runner, &QueryRunner::connectionLost, this, &RunDetailSource::connectionLost);
-    connect(&m_runner, &QueryRunner::connectionRestored, this, [this] {
+    connect(&m_runner, &lanes::QueryRunner::finished, this, &RunDetailSource::onFinished);
+    connect(&m_runner, &lanes::QueryRunner::failed, this, &RunDetailSource::onFailed);
+    connect(&m_runner, &lanes::QueryRunner::connectionLost, this, &RunDetailSource::connectionLost);
+    connect(&m_runner, &lanes::QueryRunner::connectionRestored, this, [this] {
         emit connectionRestored();
         reload(); // re-read what is on screen: changes in between were not seen
     });
@@ -306,14 +306,14 @@ void RunDetailSource::cancel() {
     setPending(0);
     m_reloadWanted = false;
     m_errorText = tr("Loading was cancelled.");
-    m_lastFailure = QueryRunner::Failure::Cancelled;
+    m_lastFailure = lanes::Failure::Cancelled;
     setState(State::Failed);
     emit failed(m_runId, m_errorText);
 }
 
-void RunDetailSource::attachListener(ChangeListener *listener) {
-    connect(listener, &ChangeListener::runsChanged, this, &RunDetailSource::onRunsChanged);
-    connect(listener, &ChangeListener::resynced, this, &RunDetailSource::reload);
+void RunDetailSource::attachListener(lanes::ChangeListener *listener) {
+    connect(listener, &lanes::ChangeListener::runsChanged, this, &RunDetailSource::onRunsChanged);
+    connect(listener, &lanes::ChangeListener::resynced, this, &RunDetailSource::reload);
 }
 
 void RunDetailSource::onRunsChanged(const QSet<qint64> &ids, bool more) {
@@ -384,8 +384,7 @@ void RunDetailSource::apply(const RunDetailSnapshot &snapshot, Shown shown, bool
     emit loaded(m_runId);
 }
 
-void RunDetailSource::onFailed(int requestId, const QString &message,
-                               QueryRunner::Failure failure) {
+void RunDetailSource::onFailed(int requestId, const QString &message, lanes::Failure failure) {
     if (requestId != m_pending)
         return;
     setPending(0);
@@ -394,7 +393,7 @@ void RunDetailSource::onFailed(int requestId, const QString &message,
     setState(State::Failed);
     emit failed(m_runId, message);
     // A lost connection is re-read on connectionRestored; anything else on the next change.
-    if (m_reloadWanted && failure != QueryRunner::Failure::ConnectionLost)
+    if (m_reloadWanted && failure != lanes::Failure::ConnectionLost)
         request();
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/QueryRunner.h"
+#include "lanes/QueryRunner.h"
 #include "store/RunDetailQueries.h"
 #include "store/RunDetailSnapshot.h"
 
@@ -11,14 +11,16 @@
 
 #include <memory>
 
+namespace dedup::lanes {
+class ChangeListener;
+}
 namespace dedup::models {
 
 class AuditTableModel;
-class ChangeListener;
 class EventTableModel;
 class StepTableModel;
 
-// Everything the run detail shows about one run (SPEC 7 "Run detail"), loaded in the
+// Everything the run detail shows about one run (docs/CONSOLE.md "Run detail"), loaded in the
 // background on its own connection (QueryRunner): the run row, its steps, its newest events,
 // its audit entries and its commands, in one read-only REPEATABLE READ transaction, so they
 // are consistent with each other.
@@ -27,7 +29,7 @@ class StepTableModel;
 // reset for a new run and updated in place (no reset) when the same run is re-read, so a
 // view's selection survives live updates. The run is re-read:
 //   * when an attached ChangeListener reports it (or reports "more", or resynced);
-//   * while it is `processing`, every pollInterval() (default 5 s): heartbeats do not
+//   * while it is `processing`, every DefaultPollIntervalMs (5 s): heartbeats do not
 //     notify, and a notification is only a hint anyone may send;
 //   * after the connection came back (connectionRestored).
 // Requests coalesce: a reload asked for while one runs is made once, after it.
@@ -129,19 +131,17 @@ public:
 
     // Live updates: runsChanged -> reload when it names this run (or "more"); resynced ->
     // reload.
-    void attachListener(ChangeListener *listener);
+    void attachListener(lanes::ChangeListener *listener);
 
-    void setLimits(const store::RunDetailQueries::Limits &limits) { m_limits = limits; }
     const store::RunDetailQueries::Limits &limits() const { return m_limits; }
     // 0 turns polling off.
     void setPollInterval(int milliseconds);
-    int pollInterval() const { return m_pollIntervalMs; }
     void setStatementTimeout(int milliseconds) { m_runner.setStatementTimeout(milliseconds); }
 
     State state() const { return m_state; }
     bool isLoading() const { return m_pending != 0; }
     QString errorText() const { return m_errorText; }
-    QueryRunner::Failure lastFailure() const { return m_lastFailure; }
+    lanes::Failure lastFailure() const { return m_lastFailure; }
 
     // The last successful read (found == false in State::NotFound, empty in State::Empty).
     const store::RunDetailSnapshot &snapshot() const { return m_snapshot; }
@@ -185,13 +185,13 @@ signals:
 private:
     void request();
     void onFinished(int requestId, const QVariant &value);
-    void onFailed(int requestId, const QString &message, QueryRunner::Failure failure);
+    void onFailed(int requestId, const QString &message, lanes::Failure failure);
     void apply(const store::RunDetailSnapshot &snapshot, Shown shown, bool sameRun);
     void setState(State state);
     void setPending(int requestId);
     void updatePolling();
 
-    QueryRunner m_runner;
+    lanes::QueryRunner m_runner;
     qint64 m_runId = 0;
     store::RunDetailQueries::Limits m_limits;
     int m_pending = 0;
@@ -201,7 +201,7 @@ private:
     bool m_eventPageChanged = false; // the next answer shows another page of events: a reset
     State m_state = State::Empty;
     QString m_errorText;
-    QueryRunner::Failure m_lastFailure = QueryRunner::Failure::QueryFailed;
+    lanes::Failure m_lastFailure = lanes::Failure::QueryFailed;
     store::RunDetailSnapshot m_snapshot;
     Shown m_shown;
     // Filled by the loading thread for the request in flight (m_pending), read once its

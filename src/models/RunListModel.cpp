@@ -1,12 +1,11 @@
 #include "models/RunListModel.h"
 
-#include "models/ChangeListener.h"
+#include "lanes/ChangeListener.h"
 #include "models/RunStatusStyle.h"
 
 #include <QLocale>
 
 #include <algorithm>
-#include <climits>
 
 namespace dedup::models {
 
@@ -15,13 +14,10 @@ using store::RunRow;
 
 RunListModel::RunListModel(const QString &conninfo, QObject *parent)
     : QAbstractTableModel(parent)
-    , m_loader(new RunPageLoader(conninfo)) {
+    , m_loader(new RunPageLoader(conninfo, {}, this)) {
     qRegisterMetaType<QList<RunRow>>();
     qRegisterMetaType<QList<qint64>>();
     qRegisterMetaType<store::RunCount>();
-    qRegisterMetaType<RunPageLoader::Failure>();
-    m_thread.setObjectName(QStringLiteral("RunPageLoader"));
-    m_loader->moveToThread(&m_thread);
     connect(m_loader, &RunPageLoader::pageLoaded, this, &RunListModel::onPageLoaded);
     connect(m_loader, &RunPageLoader::windowLoaded, this, &RunListModel::onWindowLoaded);
     connect(m_loader, &RunPageLoader::rowsRefreshed, this, &RunListModel::onRowsRefreshed);
@@ -36,16 +32,9 @@ RunListModel::RunListModel(const QString &conninfo, QObject *parent)
     m_countTimer.setSingleShot(true);
     m_countTimer.setInterval(2000);
     connect(&m_countTimer, &QTimer::timeout, this, &RunListModel::refreshCount);
-    m_thread.start();
-    QMetaObject::invokeMethod(m_loader, &RunPageLoader::open, Qt::QueuedConnection);
 }
 
-RunListModel::~RunListModel() {
-    m_loader->cancelStale(INT_MAX); // a running query must not hold up the wait below
-    m_thread.quit();
-    m_thread.wait();
-    delete m_loader;
-}
+RunListModel::~RunListModel() = default;
 
 int RunListModel::rowCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : int(m_rows.size());
@@ -184,8 +173,7 @@ void RunListModel::startGeneration() {
     const bool wasLoading = isLoading();
     // Everything asked so far belongs to the previous list: skipped, cancelled if running,
     // and its answers dropped.
-    m_firstLiveRequest = m_lastRequestId + 1;
-    m_loader->cancelStale(m_firstLiveRequest);
+    m_loader->discardPending();
     m_pendingPage = m_pendingWindow = m_pendingCount = 0;
     beginResetModel();
     m_rows.clear();
@@ -212,30 +200,14 @@ void RunListModel::requestPage() {
     const int limit = qMin(m_pageSize, m_maxRows - int(m_rows.size()));
     if (limit <= 0)
         return;
-    const int id = nextRequestId();
-    m_pendingPage = id;
-    QMetaObject::invokeMethod(
-        m_loader,
-        [loader = m_loader, id, filter = m_filter, cursor = m_cursor, limit] {
-            if (cursor.isValid())
-                loader->loadNextPage(id, filter, cursor, limit);
-            else
-                loader->loadFirstPage(id, filter, limit);
-        },
-        Qt::QueuedConnection);
+    m_pendingPage = m_cursor.isValid() ? m_loader->loadNextPage(m_filter, m_cursor, limit)
+                                       : m_loader->loadFirstPage(m_filter, limit);
 }
 
 void RunListModel::refreshCount() {
     if (!m_active)
         return;
-    const int id = nextRequestId();
-    m_pendingCount = id;
-    QMetaObject::invokeMethod(
-        m_loader,
-        [loader = m_loader, id, filter = m_filter, cap = m_countCap] {
-            loader->count(id, filter, cap);
-        },
-        Qt::QueuedConnection);
+    m_pendingCount = m_loader->count(m_filter, m_countCap);
 }
 
 void RunListModel::cancel() {
@@ -244,8 +216,7 @@ void RunListModel::cancel() {
         return;
     if (m_pendingWindow != 0)
         m_resyncWanted = true;
-    m_firstLiveRequest = m_lastRequestId + 1;
-    m_loader->cancelStale(m_firstLiveRequest);
+    m_loader->discardPending();
     m_pendingPage = m_pendingWindow = m_pendingCount = 0;
     const QString message = tr("Loading was cancelled.");
     setError(message);
@@ -263,14 +234,12 @@ void RunListModel::setMaxRows(int rows) {
 }
 
 void RunListModel::setStatementTimeout(int milliseconds) {
-    QMetaObject::invokeMethod(
-        m_loader, [loader = m_loader, milliseconds] { loader->setStatementTimeout(milliseconds); },
-        Qt::QueuedConnection);
+    m_loader->setStatementTimeout(milliseconds);
 }
 
-void RunListModel::attachListener(ChangeListener *listener) {
-    connect(listener, &ChangeListener::runsChanged, this, &RunListModel::applyChanges);
-    connect(listener, &ChangeListener::resynced, this, &RunListModel::resync);
+void RunListModel::attachListener(lanes::ChangeListener *listener) {
+    connect(listener, &lanes::ChangeListener::runsChanged, this, &RunListModel::applyChanges);
+    connect(listener, &lanes::ChangeListener::resynced, this, &RunListModel::resync);
 }
 
 int RunListModel::rowOfRun(qint64 runId) const {
@@ -298,13 +267,7 @@ void RunListModel::applyChanges(const QSet<qint64> &ids, bool more) {
     }
     if (ids.isEmpty())
         return;
-    const int id = nextRequestId();
-    QMetaObject::invokeMethod(
-        m_loader,
-        [loader = m_loader, id, filter = m_filter, list = ids.values()] {
-            loader->refreshRows(id, filter, list);
-        },
-        Qt::QueuedConnection);
+    m_loader->refreshRows(m_filter, ids.values());
     if (!m_countTimer.isActive())
         m_countTimer.start();
 }
@@ -323,24 +286,17 @@ void RunListModel::resync() {
     }
     // The loaded range: down to the page boundary, or everything once the end was reached.
     m_windowBottom = m_atEnd ? RunKey{} : m_cursor;
-    const int id = nextRequestId();
-    m_pendingWindow = id;
-    QMetaObject::invokeMethod(
-        m_loader,
-        [loader = m_loader, id, filter = m_filter, bottom = m_windowBottom, limit = m_maxRows] {
-            loader->loadWindow(id, filter, bottom, limit);
-        },
-        Qt::QueuedConnection);
+    m_pendingWindow = m_loader->loadWindow(m_filter, m_windowBottom, m_maxRows);
     setLoadingState(wasLoading);
 }
 
 void RunListModel::retryNow() {
-    QMetaObject::invokeMethod(m_loader, &RunPageLoader::retryNow, Qt::QueuedConnection);
+    m_loader->retryNow();
     resync();
 }
 
 void RunListModel::onPageLoaded(int requestId, const QList<RunRow> &rows, bool more) {
-    if (requestId != m_pendingPage || !isLive(requestId))
+    if (requestId != m_pendingPage)
         return; // a page of an earlier filter, or one cancel() gave up on
     const bool wasLoading = isLoading();
     m_pendingPage = 0;
@@ -382,7 +338,7 @@ void RunListModel::onPageLoaded(int requestId, const QList<RunRow> &rows, bool m
 }
 
 void RunListModel::onWindowLoaded(int requestId, const QList<RunRow> &rows, bool complete) {
-    if (requestId != m_pendingWindow || !isLive(requestId))
+    if (requestId != m_pendingWindow)
         return;
     const bool wasLoading = isLoading();
     m_pendingWindow = 0;
@@ -418,10 +374,8 @@ void RunListModel::onWindowLoaded(int requestId, const QList<RunRow> &rows, bool
     emit liveUpdateApplied(updated, inserted, removed);
 }
 
-void RunListModel::onRowsRefreshed(int requestId, const QList<qint64> &ids,
-                                   const QList<RunRow> &matching) {
-    if (!isLive(requestId))
-        return;
+void RunListModel::onRowsRefreshed(int /*requestId: any live refresh applies*/,
+                                   const QList<qint64> &ids, const QList<RunRow> &matching) {
     QHash<qint64, const RunRow *> fresh;
     for (const RunRow &row : matching)
         fresh.insert(row.id, &row);
@@ -448,7 +402,7 @@ void RunListModel::onRowsRefreshed(int requestId, const QList<qint64> &ids,
 }
 
 void RunListModel::onCounted(int requestId, const store::RunCount &count) {
-    if (requestId != m_pendingCount || !isLive(requestId))
+    if (requestId != m_pendingCount)
         return;
     m_pendingCount = 0;
     m_count = count;
@@ -457,10 +411,8 @@ void RunListModel::onCounted(int requestId, const store::RunCount &count) {
     emit countChanged();
 }
 
-void RunListModel::onFailed(int requestId, const QString &message, RunPageLoader::Failure failure) {
+void RunListModel::onFailed(int requestId, const QString &message, lanes::Failure failure) {
     Q_UNUSED(failure);
-    if (!isLive(requestId))
-        return;
     const bool wasLoading = isLoading();
     if (requestId == m_pendingPage) {
         m_pendingPage = 0;

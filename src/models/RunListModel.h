@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/RunPageLoader.h"
+#include "models/RunRoles.h"
 #include "store/RunFilter.h"
 #include "store/RunQueries.h"
 #include "store/RunRow.h"
@@ -8,15 +9,15 @@
 #include <QAbstractTableModel>
 #include <QList>
 #include <QSet>
-#include <QThread>
 #include <QTimer>
 
+namespace dedup::lanes {
+class ChangeListener;
+}
 namespace dedup::models {
 
-class ChangeListener;
-
-// The runs list (SPEC 7 "Runs"): newest first, loaded page by page (keyset, never OFFSET) on
-// its own connection in its own thread, so neither scrolling nor a slow query blocks the UI.
+// The runs list (docs/CONSOLE.md "Runs"): newest first, loaded page by page (keyset, never OFFSET)
+// on its own connection in its own thread, so neither scrolling nor a slow query blocks the UI.
 //
 // Memory is bounded: at most maxRows() rows (default 20,000) are kept; then canFetchMore()
 // is false and `truncated` says there are more (narrow the filter). A QSqlQueryModel would
@@ -61,9 +62,9 @@ public:
     Q_ENUM(Column)
 
     enum Role {
-        RunIdRole = Qt::UserRole, // qint64 run id, in every column
-        StatusNameRole,           // the stored status name, e.g. "manual_review"
-        LeaseTokenRole,           // qint64: the token an operator action must quote
+        RunIdRole = RunRoles::RunIdRole, // in every column (RunRoles)
+        StatusNameRole = RunRoles::StatusNameRole,
+        LeaseTokenRole = RunRoles::LeaseTokenRole,
     };
 
     static constexpr int DefaultMaxRows = 20000;
@@ -106,7 +107,7 @@ public:
     void setStatementTimeout(int milliseconds);
 
     // Live updates: runsChanged -> applyChanges, resynced -> resync.
-    void attachListener(ChangeListener *listener);
+    void attachListener(lanes::ChangeListener *listener);
 
     const store::RunRow &runAt(int row) const { return m_rows.at(row); }
     int rowOfRun(qint64 runId) const;
@@ -145,8 +146,6 @@ signals:
     void connectionRestored();
 
 private:
-    int nextRequestId() { return ++m_lastRequestId; }
-    bool isLive(int requestId) const { return requestId >= m_firstLiveRequest; }
     void startGeneration();
     void requestPage();
     void onPageLoaded(int requestId, const QList<store::RunRow> &rows, bool more);
@@ -154,7 +153,7 @@ private:
     void onRowsRefreshed(int requestId, const QList<qint64> &ids,
                          const QList<store::RunRow> &matching);
     void onCounted(int requestId, const store::RunCount &count);
-    void onFailed(int requestId, const QString &message, RunPageLoader::Failure failure);
+    void onFailed(int requestId, const QString &message, lanes::Failure failure);
     // Whether a run at `key` belongs to the loaded range (newer than the page boundary, or
     // everything when the end was reached).
     bool inLoadedRange(const store::RunKey &key) const;
@@ -169,8 +168,9 @@ private:
     void setError(const QString &message);
     QString formatCount() const;
 
-    QThread m_thread;
-    RunPageLoader *m_loader = nullptr; // lives in m_thread
+    // Its lane drops the answers of requests made before discardPending(): the pages of
+    // an earlier filter, or those cancel() gave up on, never reach the on*() handlers.
+    RunPageLoader *m_loader = nullptr; // a child
     store::RunFilter m_filter;
     std::optional<store::ReadRegions> m_readRegions;
     bool m_active = false;       // a filter was set: there is something to load
@@ -184,8 +184,6 @@ private:
     int m_pageSize = DefaultPageSize;
     int m_maxRows = DefaultMaxRows;
     qint64 m_countCap = DefaultCountCap;
-    int m_lastRequestId = 0;
-    int m_firstLiveRequest = 1; // answers to older requests are dropped
     int m_pendingPage = 0;
     int m_pendingWindow = 0;
     int m_pendingCount = 0;

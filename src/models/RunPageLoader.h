@@ -1,81 +1,53 @@
 #pragma once
 
+#include "lanes/Lane.h"
 #include "store/RunFilter.h"
 #include "store/RunQueries.h"
 #include "store/RunRow.h"
 
-#include <QElapsedTimer>
 #include <QList>
-#include <QMutex>
 #include <QObject>
 #include <QString>
-
-#include <atomic>
-#include <memory>
-
-namespace dedup::store {
-class PgConnection;
-}
+#include <QVariant>
 
 namespace dedup::models {
 
-// Runs the runs list's queries on its own connection, in the thread it was moved to, so the
-// UI thread never waits for the database. Requests are answered in the order they were made
-// and every answer carries the caller's request id: the caller drops answers it no longer
-// wants (e.g. pages of the previous filter). Request ids only ever grow.
+// The runs list's queries, run on a lane of their own ("dedup-console-runs") so the UI thread
+// never waits for the database and the list's pages never queue behind the detail views'
+// reads. The thread, the connection, reconnect with backoff, cancel and stale answers are
+// the lane's (lanes::Lane documents them); this class knows the queries and their answers.
 //
-// A lost connection is reported (connectionLost) and reopened by the next request: at once
-// the first time, then with a growing delay while it keeps failing (0.5 s doubling to 30 s).
-// A query that failed because the connection broke is repeated once on the new connection
-// (they are all read-only).
+// Each load returns its request id, which its answer carries; discardPending() drops every
+// answer not yet delivered (e.g. pages of the previous filter). Use from the creating thread.
 class RunPageLoader : public QObject {
     Q_OBJECT
 
 public:
-    enum class Failure {
-        QueryFailed,    // the statement failed (SQLSTATE in the message)
-        Cancelled,      // cancel() stopped it
-        TimedOut,       // statement_timeout stopped it
-        ConnectionLost, // no connection, and reopening it failed
-    };
-    Q_ENUM(Failure)
-
-    static constexpr int DefaultStatementTimeoutMs = 30000;
-
-    explicit RunPageLoader(QString conninfo, QString applicationName = {},
+    explicit RunPageLoader(const QString &conninfo, const QString &applicationName = {},
                            QObject *parent = nullptr);
-    ~RunPageLoader() override;
 
-    // Thread-safe: callable from any thread while a request runs.
+    int loadFirstPage(const store::RunFilter &filter, int limit);
+    int loadNextPage(const store::RunFilter &filter, const store::RunKey &after, int limit);
+    // Every run of the filter from the newest down to `bottom` (inclusive), at most `limit`.
+    int loadWindow(const store::RunFilter &filter, const store::RunKey &bottom, int limit);
+    int refreshRows(const store::RunFilter &filter, const QList<qint64> &ids);
+    int count(const store::RunFilter &filter, qint64 cap);
+
     // Cancels the statement in progress (PQcancel); its request is answered with
     // Failure::Cancelled. Queued requests still run.
-    void cancel();
-    // Requests with an id below `firstLiveRequest` are skipped if not started, cancelled if
-    // running, and never answered.
-    void cancelStale(int firstLiveRequest);
+    void cancel() { m_lane.cancel(); }
+    // Every request made so far is skipped if not started, cancelled if running, and never
+    // answered. Returns whether one was outstanding.
+    bool discardPending() { return m_lane.discardPending(); }
+    void setStatementTimeout(int milliseconds) { m_lane.setStatementTimeout(milliseconds); }
+    // The next request reconnects at once instead of waiting out the backoff (an operator's
+    // "Retry now").
+    void retryNow() { m_lane.retryNow(); }
     // The server process of the current connection (0 when closed), e.g. for
     // pg_stat_activity or pg_terminate_backend.
-    int backendPid() const { return m_backendPid.load(); }
-
-public slots:
-    // Call these through queued invocations: the object lives in its own thread.
-    void open();
-    void setStatementTimeout(int milliseconds);
-    // Lets the next request reconnect at once instead of waiting out the backoff (an
-    // operator's "Retry now").
-    void retryNow() { m_retryAtMs = 0; }
-    void loadFirstPage(int requestId, const dedup::store::RunFilter &filter, int limit);
-    void loadNextPage(int requestId, const dedup::store::RunFilter &filter,
-                      const dedup::store::RunKey &after, int limit);
-    // Every run of the filter from the newest down to `bottom` (inclusive), at most `limit`.
-    void loadWindow(int requestId, const dedup::store::RunFilter &filter,
-                    const dedup::store::RunKey &bottom, int limit);
-    void refreshRows(int requestId, const dedup::store::RunFilter &filter,
-                     const QList<qint64> &ids);
-    void count(int requestId, const dedup::store::RunFilter &filter, qint64 cap);
+    int backendPid() const { return m_lane.backendPid(); }
 
 signals:
-    void opened();
     // `more`: further runs exist after the last one.
     void pageLoaded(int requestId, const QList<dedup::store::RunRow> &rows, bool more);
     // `complete`: the window held at most `limit` runs, all of them are in `rows`.
@@ -84,37 +56,16 @@ signals:
     void rowsRefreshed(int requestId, const QList<qint64> &ids,
                        const QList<dedup::store::RunRow> &matching);
     void counted(int requestId, const dedup::store::RunCount &count);
-    void failed(int requestId, const QString &message,
-                dedup::models::RunPageLoader::Failure failure);
+    void failed(int requestId, const QString &message, dedup::lanes::Failure failure);
     void connectionLost(const QString &message);
     void connectionRestored();
 
 private:
-    bool isStale(int requestId) const { return requestId < m_staleBefore.load(); }
-    bool ensureOpen(QString *why);
-    void closeConnection();
-    // Runs one statement for a request. False when there is nothing to report (stale) or a
-    // failure was reported already.
-    bool execute(int requestId, const store::RunQuery &query, store::PgResult *result);
-    void reportFailure(int requestId, const store::PgError &error, bool cancelled);
-    void loadPage(int requestId, const store::RunFilter &filter, const store::RunKey &after,
-                  int limit);
+    int loadPage(const store::RunFilter &filter, const store::RunKey &after, int limit);
+    void onFinished(int requestId, const QVariant &value);
+    void onFailed(int requestId, const QString &message, lanes::Failure failure);
 
-    const QString m_conninfo;
-    const QString m_applicationName;
-    int m_statementTimeoutMs = DefaultStatementTimeoutMs;
-    std::unique_ptr<store::PgConnection> m_conn; // replaced under m_mutex, used by this thread
-    bool m_lost = false;                         // connectionLost reported, not yet restored
-    int m_backoffMs = 0;
-    qint64 m_retryAtMs = 0;
-    QElapsedTimer m_clock;
-
-    mutable QMutex m_mutex; // guards m_conn's identity and the fields below it
-    int m_runningRequest = 0;
-    quint64 m_cancelSerial = 0;        // how many cancels were sent
-    quint64 m_cancelSerialAtStart = 0; // m_cancelSerial when the last statement started
-    std::atomic<int> m_staleBefore{0};
-    std::atomic<int> m_backendPid{0};
+    lanes::Lane m_lane;
 };
 
 } // namespace dedup::models

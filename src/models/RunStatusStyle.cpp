@@ -1,26 +1,15 @@
 #include "models/RunStatusStyle.h"
 
+#include "core/RunStatusLabel.h"
+
 namespace dedup::models {
 
 QString RunStatusStyle::label(core::RunStatus status) {
-    switch (status) {
-    case core::RunStatus::Processing:
-        return tr("Processing");
-    case core::RunStatus::Succeeded:
-        return tr("Succeeded");
-    case core::RunStatus::Failed:
-        return tr("Failed");
-    case core::RunStatus::ManualReview:
-        return tr("Manual review");
-    case core::RunStatus::Cancelled:
-        return tr("Cancelled");
-    }
-    return core::toString(status);
+    return core::RunStatusLabel::text(status);
 }
 
 QString RunStatusStyle::label(const QString &statusName) {
-    const auto status = core::runStatusFromString(statusName);
-    return status ? label(*status) : statusName;
+    return core::RunStatusLabel::text(statusName);
 }
 
 QColor RunStatusStyle::color(core::RunStatus status) {

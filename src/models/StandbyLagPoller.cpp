@@ -18,15 +18,15 @@ StandbyLagPoller::StandbyLagPoller(const QString &primaryConninfo, const QString
     m_timer.setInterval(DefaultIntervalMs);
     connect(&m_timer, &QTimer::timeout, this, &StandbyLagPoller::pollNow);
 
-    connect(&m_primary, &QueryRunner::finished, this, [this](int id, const QVariant &value) {
+    connect(&m_primary, &lanes::QueryRunner::finished, this, [this](int id, const QVariant &value) {
         if (id != m_primaryRequest)
             return;
         m_primaryRequest = 0;
         const auto position = value.value<ReplicationStatus::PrimaryPosition>();
         readStandby(position.lsn);
     });
-    connect(&m_primary, &QueryRunner::failed, this,
-            [this](int id, const QString &, QueryRunner::Failure) {
+    connect(&m_primary, &lanes::QueryRunner::failed, this,
+            [this](int id, const QString &, lanes::Failure) {
                 if (id != m_primaryRequest)
                     return;
                 m_primaryRequest = 0;
@@ -34,7 +34,7 @@ StandbyLagPoller::StandbyLagPoller(const QString &primaryConninfo, const QString
                 // is still worth showing, without the comparison.
                 readStandby(QString());
             });
-    connect(&m_standby, &QueryRunner::finished, this, [this](int id, const QVariant &value) {
+    connect(&m_standby, &lanes::QueryRunner::finished, this, [this](int id, const QVariant &value) {
         if (id != m_standbyRequest)
             return;
         m_standbyRequest = 0;
@@ -43,8 +43,8 @@ StandbyLagPoller::StandbyLagPoller(const QString &primaryConninfo, const QString
         m_unreachableReason.clear();
         emit updated(*m_latest);
     });
-    connect(&m_standby, &QueryRunner::failed, this,
-            [this](int id, const QString &message, QueryRunner::Failure) {
+    connect(&m_standby, &lanes::QueryRunner::failed, this,
+            [this](int id, const QString &message, lanes::Failure) {
                 if (id != m_standbyRequest)
                     return;
                 m_standbyRequest = 0;

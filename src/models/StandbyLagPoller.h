@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/QueryRunner.h"
+#include "lanes/QueryRunner.h"
 #include "store/ReplicationStatus.h"
 
 #include <QObject>
@@ -11,11 +11,12 @@
 
 namespace dedup::models {
 
-// Polls a streaming-replication standby's replay state for the status bar (SPEC 9), off the
-// UI thread: two QueryRunners, one on the primary and one on the standby, each with its own
-// connection and thread. Each poll reads the primary's pg_current_wal_lsn() first and then
-// the standby's state compared with it (store::ReplicationStatus), so "caught up" means the
-// standby had replayed everything the primary had written when the poll began.
+// Polls a streaming-replication standby's replay state for the status bar
+// (docs/SCALING.md section 2), off the UI thread: two QueryRunners, one on the primary and one on
+// the standby, each with its own connection and thread. Each poll reads the primary's
+// pg_current_wal_lsn() first and then the standby's state compared with it
+// (store::ReplicationStatus), so "caught up" means the standby had replayed everything the primary
+// had written when the poll began.
 //
 // A poll is not started while the previous one is unanswered (a slow standby is never asked
 // twice at once). When the standby cannot be read, standbyUnreachable(why) is emitted on each
@@ -58,8 +59,8 @@ private:
     void readStandby(const QString &primaryLsn);
     void standbyFailed(const QString &why);
 
-    QueryRunner m_primary;
-    QueryRunner m_standby;
+    lanes::QueryRunner m_primary;
+    lanes::QueryRunner m_standby;
     QTimer m_timer;
     int m_primaryRequest = 0; // unanswered requests; 0 when none
     int m_standbyRequest = 0;

@@ -5,8 +5,8 @@
 
 namespace dedup::models {
 
-// The steps of one run (SPEC 7 "Run detail"), in ordinal order. Fed by RunDetailSource
-// (which owns one), or by setSteps() directly; updates are applied in place.
+// The steps of one run (docs/CONSOLE.md "Run detail"), in ordinal order. Fed by RunDetailSource
+// (which owns one); updates are applied in place.
 //
 // An `uncertain` step stands out in every column: its own background and foreground colour
 // and bold text (Qt::BackgroundRole / ForegroundRole / FontRole), and WhyColumn plus the
@@ -48,7 +48,6 @@ public:
                         int role = Qt::DisplayRole) const override;
 
     // Same run: in place (dataChanged / inserts / removes). Another run: use resetRows().
-    void setSteps(const QList<store::StepRow> &steps) { updateRows(steps); }
     int uncertainCount() const;
 
     // The explanation shown in WhyColumn and the tooltips; empty for steps that need none.

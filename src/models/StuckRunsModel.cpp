@@ -1,6 +1,7 @@
 #include "models/StuckRunsModel.h"
 
-#include "models/ChangeListener.h"
+#include "core/RunStatus.h"
+#include "lanes/ChangeListener.h"
 #include "models/DurationText.h"
 #include "store/PgConnection.h"
 
@@ -64,9 +65,9 @@ void StuckRunsModel::setCountCap(qint64 cap) {
     refresh();
 }
 
-void StuckRunsModel::attachListener(ChangeListener *listener) {
-    connect(listener, &ChangeListener::runsChanged, this, &StuckRunsModel::onRunsChanged);
-    connect(listener, &ChangeListener::resynced, this, &StuckRunsModel::refresh);
+void StuckRunsModel::attachListener(lanes::ChangeListener *listener) {
+    connect(listener, &lanes::ChangeListener::runsChanged, this, &StuckRunsModel::onRunsChanged);
+    connect(listener, &lanes::ChangeListener::resynced, this, &StuckRunsModel::refresh);
 }
 
 void StuckRunsModel::onRunsChanged(const QSet<qint64> &, bool) {
@@ -175,6 +176,8 @@ QVariant StuckRunsModel::data(const QModelIndex &index, int role) const {
         return {};
     case RunIdRole:
         return run.id;
+    case StatusNameRole: // the Stuck list holds processing runs only (StuckQueries)
+        return core::toString(core::RunStatus::Processing);
     case LeaseTokenRole:
         return run.leaseToken;
     case LeaseExpiredRole:

@@ -1,7 +1,8 @@
 #pragma once
 
-#include "models/PendingQuery.h"
-#include "models/QueryRunner.h"
+#include "lanes/PendingQuery.h"
+#include "lanes/QueryRunner.h"
+#include "models/RunRoles.h"
 #include "models/SortedRowsModel.h"
 #include "store/StuckQueries.h"
 #include "store/StuckSnapshot.h"
@@ -11,20 +12,21 @@
 
 #include <chrono>
 
+namespace dedup::lanes {
+class ChangeListener;
+}
 namespace dedup::models {
 
-class ChangeListener;
-
-// The Stuck list (SPEC 7 "Stuck"): `processing` runs whose lease expired (lease_expires_at
-// <= the server's now(), the SQL functions' own stale check) or that are older than a
-// threshold (default 15 minutes; counted from when the current attempt began, updated_at),
+// The Stuck list (docs/CONSOLE.md "Stuck"): `processing` runs whose lease expired
+// (lease_expires_at <= the server's now(), the SQL functions' own stale check) or that are older
+// than a threshold (default 15 minutes; counted from when the current attempt began, updated_at),
 // least recently alive first (by lease_expires_at: expired
 // leases, longest expired first, then the runs stuck by age; store/StuckQueries.h says
 // why), at most limit() rows, and their count, exact up to countCap() ("10,000+" beyond).
 // The main window shows countText() at all times.
 //
 // Loaded in the background on its own connection, refreshed
-//   * on notifications (coalesced: at most one refresh per coalesceInterval(), default 1 s),
+//   * on notifications (coalesced: at most one refresh per DefaultCoalesceMs, 1 s),
 //   * on a timer (default every 10 s): a lease expires without any notification,
 //   * after the connection came back.
 // Refreshes are applied in place (no reset), so a selection survives.
@@ -48,14 +50,15 @@ public:
     Q_ENUM(Column)
 
     enum Role {
-        RunIdRole = Qt::UserRole, // qint64
-        LeaseTokenRole,           // qint64: op_clear_stale_lease's p_expected_token
-        LeaseExpiredRole,         // bool: lease_expires_at <= now()
-        TooOldRole,               // bool: updated_at <= now() - threshold
-        LeaseExpiresAtRole,       // QDateTime (UTC)
-        CreatedAtRole,            // QDateTime (UTC)
-        ProcessingSinceRole,      // QDateTime (UTC): updated_at, when the attempt began
-        LeaseOwnerRole,           // QString
+        RunIdRole = RunRoles::RunIdRole, // RunRoles; the status is always "processing"
+        StatusNameRole = RunRoles::StatusNameRole,
+        LeaseTokenRole = RunRoles::LeaseTokenRole,   // op_clear_stale_lease's p_expected_token
+        LeaseExpiredRole = RunRoles::FirstModelRole, // bool: lease_expires_at <= now()
+        TooOldRole,                                  // bool: updated_at <= now() - threshold
+        LeaseExpiresAtRole,                          // QDateTime (UTC)
+        CreatedAtRole,                               // QDateTime (UTC)
+        ProcessingSinceRole, // QDateTime (UTC): updated_at, when the attempt began
+        LeaseOwnerRole,      // QString
     };
 
     static constexpr int DefaultRefreshIntervalMs = 10000;
@@ -76,13 +79,12 @@ public:
     void setRefreshInterval(int milliseconds);
     int refreshInterval() const { return m_refreshIntervalMs; }
     void setCoalesceInterval(int milliseconds) { m_coalesce.setInterval(qMax(0, milliseconds)); }
-    int coalesceInterval() const { return m_coalesce.interval(); }
     void setLimit(int rows);
     int limit() const { return m_limit; }
     void setCountCap(qint64 cap);
     qint64 countCap() const { return m_countCap; }
     void setStatementTimeout(int milliseconds) { m_runner.setStatementTimeout(milliseconds); }
-    void attachListener(ChangeListener *listener);
+    void attachListener(lanes::ChangeListener *listener);
 
     // Re-reads now (coalesced with one in flight). The model starts reading by itself
     // once the event loop runs.
@@ -130,8 +132,8 @@ private:
     int submitRead();
     void applyRead(const QVariant &value);
 
-    QueryRunner m_runner;
-    PendingQuery m_query; // after m_runner: it uses the runner
+    lanes::QueryRunner m_runner;
+    lanes::PendingQuery m_query; // after m_runner: it uses the runner
     std::chrono::milliseconds m_threshold{store::StuckQueries::DefaultThreshold};
     int m_limit = store::StuckQueries::DefaultLimit;
     qint64 m_countCap = store::StuckQueries::DefaultCountCap;

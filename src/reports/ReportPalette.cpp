@@ -1,5 +1,7 @@
 #include "reports/ReportPalette.h"
 
+#include "core/RunStatusLabel.h"
+
 namespace dedup::reports {
 
 QColor ReportPalette::status(core::RunStatus status) {
@@ -19,24 +21,11 @@ QColor ReportPalette::status(core::RunStatus status) {
 }
 
 QString ReportPalette::statusLabel(core::RunStatus status) {
-    switch (status) {
-    case core::RunStatus::Processing:
-        return tr("Processing");
-    case core::RunStatus::Succeeded:
-        return tr("Succeeded");
-    case core::RunStatus::Failed:
-        return tr("Failed");
-    case core::RunStatus::ManualReview:
-        return tr("Manual review");
-    case core::RunStatus::Cancelled:
-        return tr("Cancelled");
-    }
-    return core::toString(status);
+    return core::RunStatusLabel::text(status);
 }
 
 QString ReportPalette::statusLabel(const QString &statusName) {
-    const auto status = core::runStatusFromString(statusName);
-    return status ? statusLabel(*status) : statusName;
+    return core::RunStatusLabel::text(statusName);
 }
 
 } // namespace dedup::reports

@@ -9,7 +9,7 @@
 namespace dedup::sim {
 
 // What a simulated provider does wrong on one call. Each one is a failure mode from the field
-// (SPEC section 6); the names are written to `sim.ledger.fault`, so they are stable.
+// (docs/SIMULATOR.md "Faults"); the names are written to `sim.ledger.fault`, so they are stable.
 enum class Fault {
     None,                // "none": the call works
     Outage,              // "outage": 503, nothing happened; the caller gets `unavailable`

@@ -13,11 +13,11 @@ namespace dedup::sim {
 // What one simulated provider is: its name in the ledger, the operations it accepts, whether
 // it deduplicates by downstream key, how slow it is and how often it fails.
 //
-// The five named configurations model the systems of SPEC section 6. Which of them honour
-// downstream keys follows common practice: payment APIs (Stripe-style `Idempotency-Key`) and
-// the booking system of the appointment case honour them; the messaging gateway, the
-// invoicing system and the lab record system do not, so a worker must not re-execute an
-// uncertain step against them. Scenarios change any field; the defaults have no latency and
+// The five named configurations model the systems of docs/SIMULATOR.md "The simulated providers".
+// Which of them honour downstream keys follows common practice: payment APIs (Stripe-style
+// `Idempotency-Key`) and the booking system of the appointment case honour them; the messaging
+// gateway, the invoicing system and the lab record system do not, so a worker must not re-execute
+// an uncertain step against them. Scenarios change any field; the defaults have no latency and
 // no faults, so that a scenario states the faults it tests.
 struct ProviderConfig {
     Q_DECLARE_TR_FUNCTIONS(dedup::sim::ProviderConfig)

@@ -79,8 +79,8 @@ struct ScenarioFault {
     QList<Fault> faults;
 };
 
-// A case from the field with its expected outcome (SPEC section 6), run under the full
-// protocol by ScenarioRunner.
+// A case from the field with its expected outcome (docs/SIMULATOR.md "The scenarios"), run under
+// the full protocol by ScenarioRunner.
 struct Scenario {
     QString name;
     QString title;

@@ -11,10 +11,10 @@
 
 namespace dedup::sim {
 
-// The five named scenarios of SPEC section 6, each a case from the field (the idempotency
-// articles in docs/SIMULATOR.md) turned into intents, a delivery plan, scripted faults and
-// the expected outcome. Times are scaled down (the 30 s webhook timeout becomes 300 ms), so
-// that every scenario runs in about a second.
+// The five named scenarios, each a case from the field (the idempotency
+// articles in docs/SIMULATOR.md "The scenarios") turned into intents, a delivery plan, scripted
+// faults and the expected outcome. Times are scaled down (the 30 s webhook timeout becomes 300
+// ms), so that every scenario runs in about a second.
 class ScenarioCatalog {
     Q_DECLARE_TR_FUNCTIONS(dedup::sim::ScenarioCatalog)
 

@@ -17,7 +17,8 @@ namespace dedup::sim {
 
 class SimulationProviders;
 
-// The workflow names of the five scenarios (SPEC section 6); they are `dedup.runs.workflow`.
+// The workflow names of the five scenarios (docs/SIMULATOR.md "The workflows"); they are
+// `dedup.runs.workflow`.
 namespace workflow {
 inline constexpr QLatin1String LabResultsNotification{"lab-results-notification"};
 inline constexpr QLatin1String AppointmentConfirmation{"appointment-confirmation"};
@@ -51,7 +52,8 @@ struct CollapsedOutcome {
 //   appointment-scheduling    book_appointment (scheduling)
 //   lab-sample-sync           update_lab_record (records)
 //
-// and the intents they receive, with keys from stable identifiers only (SPEC section 1).
+// and the intents they receive, with keys from stable identifiers only
+// (docs/SIMULATOR.md "The workflows").
 class ScenarioWorkflows {
 public:
     // The appointment-confirmation webhook updates the appointment's status in the scheduling

@@ -17,8 +17,8 @@
 
 namespace dedup::sim {
 
-// The ways of handling duplicates that the simulator compares on the same traffic (SPEC
-// section 6; the comparison table of the idempotency-keys article).
+// The ways of handling duplicates that the simulator compares on the same traffic
+// (docs/SIMULATOR.md "Strategies"; the comparison table of the idempotency-keys article).
 enum class StrategyKind {
     NoKey,         // "no-key": no dedup record at all; every delivery calls every provider
     KeyPerAttempt, // "key-per-attempt": a full worker, but the key includes the delivery's id

@@ -105,12 +105,6 @@ bool AccessScope::mayOperateAnything() const {
     return m_owner || !ofCapability({Operator}).isEmpty();
 }
 
-bool AccessScope::operatesEverything() const {
-    const QList<AccessGrant> operate = ofCapability({Operator});
-    return m_owner || std::any_of(operate.cbegin(), operate.cend(),
-                                  [](const AccessGrant &grant) { return isEverything(grant); });
-}
-
 bool AccessScope::mayOperateAllReadable(const std::optional<QString> &workflow,
                                         const std::optional<QString> &scope) const {
     if (m_owner)

@@ -49,8 +49,6 @@ public:
     bool mayReadAnything() const;
     // May act on some runs: not read-only.
     bool mayOperateAnything() const;
-    // May act on every run: the owner, or an operator grant for every workflow and scope.
-    bool operatesEverything() const;
     // Whether every run this login can read that has `workflow` and `scope` (nullopt: any;
     // a scope is exact, as in RunFilter) may also be acted on: what a bulk action over "every
     // run matching the filter" needs, since the store refuses a batch with any run outside

@@ -20,10 +20,11 @@ public:
     static ConnectionReport run(const QString &conninfo, const QString &profileName = {},
                                 const QString &applicationName = {});
     // run(), then, when `standbyConninfo` is not empty and the primary is fine, checks the
-    // read-only standby the profile names (SPEC 9): it answers, it is in recovery, it is a
-    // standby of this very cluster (same pg_control_system() system identifier) and database,
-    // and it has the same schema version. On success the report carries standbyConninfo and
-    // standbyTarget; otherwise it fails with standbyFailed set and a message about the standby.
+    // read-only standby the profile names (docs/SCALING.md section 1): it answers, it is in
+    // recovery, it is a standby of this very cluster (same pg_control_system() system identifier)
+    // and database, and it has the same schema version. On success the report carries
+    // standbyConninfo and standbyTarget; otherwise it fails with standbyFailed set and a message
+    // about the standby.
     static ConnectionReport run(const QString &conninfo, const QString &standbyConninfo,
                                 const QString &profileName, const QString &applicationName);
     static void checkStandby(ConnectionReport &report, const QString &standbyConninfo,

@@ -1,5 +1,5 @@
-// ConnectionCheck, second half: the read-only standby a profile may name (SPEC 9). The first
-// half (ConnectionCheck.cpp) checks the primary.
+// ConnectionCheck, second half: the read-only standby a profile may name
+// (docs/SCALING.md section 1). The first half (ConnectionCheck.cpp) checks the primary.
 #include "store/ConnectionCheck.h"
 #include "store/ConnectionProfile.h"
 #include "store/Migrator.h"

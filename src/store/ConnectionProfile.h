@@ -63,9 +63,10 @@ public:
     int connectTimeoutSeconds = 0; // 0: libpq's default (wait for the operating system)
     PasswordMode passwordMode = PasswordMode::AskEachTime;
     // A read-only streaming-replication standby of the same store, for lists, dashboards and
-    // reports (SPEC 9); empty: everything reads from the primary. A URI or key=value text; what
-    // it leaves out (user, dbname, sslmode, ...) is taken from the primary's settings. Never a
-    // password: a physical standby has the primary's roles, so the primary's password is used.
+    // reports (docs/SCALING.md section 1); empty: everything reads from the primary. A URI or
+    // key=value text; what it leaves out (user, dbname, sslmode, ...) is taken from the primary's
+    // settings. Never a password: a physical standby has the primary's roles, so the primary's
+    // password is used.
     QString standbyConnectionString;
 
     bool usesConnectionString() const { return !connectionString.trimmed().isEmpty(); }

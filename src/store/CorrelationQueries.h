@@ -14,7 +14,7 @@ namespace dedup::store {
 
 class PgConnection;
 
-// The SQL behind the correlation view (SPEC 7 "Correlation view"): the runs sharing a
+// The SQL behind the correlation view (docs/CONSOLE.md "Correlation view"): the runs sharing a
 // correlation id, one page at a time (the newest first; ListPage), with the number of runs
 // the correlation has and a per-run summary of its steps. One statement per page: the
 // correlation's runs found by the store (dedup.run_ids_by_correlation, or ..._of a run), the

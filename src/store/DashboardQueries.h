@@ -14,7 +14,7 @@ namespace dedup::store {
 
 class PgConnection;
 
-// The SQL behind the Dashboard (SPEC 7 "Dashboard"). Nothing here aggregates runs: the
+// The SQL behind the Dashboard (docs/CONSOLE.md "Dashboard"). Nothing here aggregates runs: the
 // time series and failure classes come from the rollup of 0008_dashboard.sql
 // (dedup.dashboard_counts, at the coarsest grain the range's stride is a multiple of, plus
 // dedup.dashboard_deltas not folded yet: exact at any time; for a login limited to workflows

@@ -12,8 +12,9 @@ namespace dedup::store {
 class PgConnection;
 struct PgError;
 
-// Where a streaming-replication standby stands against its primary (SPEC 9), for the
-// console's status bar and for the connection check. docs/SCALING.md defines the terms.
+// Where a streaming-replication standby stands against its primary, for the
+// console's status bar and for the connection check. docs/SCALING.md section 2 defines the
+// terms.
 //
 // "Caught up" compares WAL positions, never clocks: the standby has replayed at least up to
 // the primary's pg_current_wal_lsn() read just before (readPrimary() first, then read()), which

@@ -12,13 +12,6 @@ QString toString(ReportFormat format) {
     return {};
 }
 
-std::optional<ReportFormat> reportFormatFromString(QStringView name) {
-    for (ReportFormat format : {ReportFormat::Csv, ReportFormat::JsonLines})
-        if (name == toString(format))
-            return format;
-    return std::nullopt;
-}
-
 QString toString(ReportSection section) {
     switch (section) {
     case ReportSection::Runs:
@@ -37,10 +30,6 @@ std::optional<ReportSection> reportSectionFromString(QStringView name) {
         if (name == toString(section))
             return section;
     return std::nullopt;
-}
-
-QString fileSuffix(ReportFormat format) {
-    return toString(format);
 }
 
 } // namespace dedup::store

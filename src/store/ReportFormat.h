@@ -7,26 +7,23 @@
 
 namespace dedup::store {
 
-// How a report's rows are written. CSV is RFC 4180 with a header line; JSON Lines is one JSON
-// object per line (UTF-8, "\n" separated). The PDF is not a row format: it is drawn from a
-// ReportSummary by the widgets layer.
+// How the exporter writes a report's rows. CSV is RFC 4180 with a header line; JSON Lines is
+// one JSON object per line (UTF-8, "\n" separated). The names, suffixes and file layout of
+// every output format (these two and the PDF, drawn from a ReportSummary) are
+// reports::ReportFormats', the registry the console and dedupctl share.
 enum class ReportFormat { Csv, JsonLines };
 
-// Which rows a CSV / JSON Lines export holds (SPEC 7 "Reports"):
+// "csv" | "jsonl" (for messages and tests; dedupctl's names are the registry's ids).
+QString toString(ReportFormat format);
+
+// Which rows a CSV / JSON Lines export holds (docs/CONSOLE.md "Reports"):
 //   Runs    : one row per run created in the range that matches the filters;
 //   Actions : one row per operator action (audit_log) in the range;
 //   Summary : label / value rows of the ReportSummary figures.
 enum class ReportSection { Runs, Actions, Summary };
 
-// "csv" | "jsonl"; the names dedupctl accepts.
-QString toString(ReportFormat format);
-std::optional<ReportFormat> reportFormatFromString(QStringView name);
-
 // "runs" | "actions" | "summary"; the names dedupctl accepts (case-sensitive).
 QString toString(ReportSection section);
 std::optional<ReportSection> reportSectionFromString(QStringView name);
-
-// The conventional file name suffix: "csv" | "jsonl".
-QString fileSuffix(ReportFormat format);
 
 } // namespace dedup::store

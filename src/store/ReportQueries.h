@@ -10,8 +10,8 @@ namespace dedup::store {
 
 class PgConnection;
 
-// The figures of one report (SPEC 7 "Reports"): run outcomes, duplicates suppressed, failure
-// classes, stuck and review figures, operator actions, the audit chain's verdict, and who
+// The figures of one report (docs/CONSOLE.md "Reports"): run outcomes, duplicates suppressed,
+// failure classes, stuck and review figures, operator actions, the audit chain's verdict, and who
 // made it when. Every query uses an index (runs_*_created_idx, events_duplicates_at_idx,
 // audit_log_at_idx, the stuck / review partial indexes), so a narrow range stays cheap on a
 // store of millions of runs.

@@ -9,8 +9,8 @@
 
 namespace dedup::store {
 
-// Every column of one dedup.runs row that the run detail shows (SPEC 7 "Run detail"), read
-// with the server's clock: `serverNow` is now() of the reading transaction, so "expires in"
+// Every column of one dedup.runs row that the run detail shows (docs/CONSOLE.md "Run detail"),
+// read with the server's clock: `serverNow` is now() of the reading transaction, so "expires in"
 // and "stuck since" are computed against the server's time, never the client's (a console
 // whose clock is 2 minutes off must not call a live lease expired).
 //

@@ -14,8 +14,8 @@ namespace dedup::store {
 
 class PgConnection;
 
-// The SQL behind the run detail (SPEC 7 "Run detail"): one run by id, its steps, its newest
-// events, its audit entries and its commands. Parameterised statements only, each answered
+// The SQL behind the run detail (docs/CONSOLE.md "Run detail"): one run by id, its steps, its
+// newest events, its audit entries and its commands. Parameterised statements only, each answered
 // by an index of 0001_tables.sql without reading any table (checked with EXPLAIN at 200,000
 // runs in tests/store/tst_rundetailqueries.cpp):
 //

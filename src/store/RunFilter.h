@@ -13,8 +13,8 @@
 
 namespace dedup::store {
 
-// What the runs list shows (SPEC 7 "Runs"). Every criterion is optional; the ones that are
-// set are combined with AND. A set text criterion must not be empty: an empty search box is
+// What the runs list shows (docs/CONSOLE.md "Runs"). Every criterion is optional; the ones that
+// are set are combined with AND. A set text criterion must not be empty: an empty search box is
 // "not set" (std::nullopt), never "match the empty string", so the UI decides which it means.
 class RunFilter {
     Q_DECLARE_TR_FUNCTIONS(RunFilter)

@@ -26,8 +26,9 @@ struct RunCount {
     bool hasEstimate = false; // !exact and the planner estimated more than `cap`
 };
 
-// The SQL behind the runs list (SPEC 7 "Runs", 8). Parameterised statements only; every one
-// is shaped so that an index of 0001_tables.sql answers it without reading the table:
+// The SQL behind the runs list (docs/CONSOLE.md "Runs", docs/PERFORMANCE.md "Targets").
+// Parameterised statements only; every one is shaped so that an index of 0001_tables.sql answers
+// it without reading the table:
 //
 //   * newest-first keyset pages: ORDER BY created_at DESC, id DESC LIMIT n, continued with
 //     (created_at, id) < cursor, which btree takes as an index condition (also after an

@@ -108,14 +108,6 @@ QJsonArray arrayOf(const PgResult &result, const char *column) {
 
 } // namespace
 
-QStringList RunReveal::allFields() {
-    QStringList fields;
-    for (const QStringView field : {IdemKey, CorrelationId, Fingerprint, Context, Result, LastError,
-                                    ReviewReason, Steps, Events})
-        fields << field.toString();
-    return fields;
-}
-
 RunReveal::RunReveal(PgConnection &connection)
     : m_conn(connection) {}
 

@@ -35,8 +35,6 @@ public:
     static constexpr QStringView Steps = u"steps";   // every step's keys, reference and error
     static constexpr QStringView Events = u"events"; // the newest 1,000 events' details
 
-    static QStringList allFields();
-
     explicit RunReveal(PgConnection &connection);
 
     // One reveal of `fields` of run `runId` (field names as above; the store refuses unknown

@@ -35,6 +35,7 @@ RunQuery StuckQueries::list(std::chrono::milliseconds threshold, int limit) {
         " COALESCE(r.updated_at <= now() - $1::bigint * interval '1 millisecond', false)"
         " AS too_old,"
         " (extract(epoch FROM r.lease_expires_at) * 1000000)::bigint AS lease_us,"
+        " (extract(epoch FROM r.updated_at) * 1000000)::bigint AS updated_us,"
         " now() AS server_now");
     //
     // The expired leases are picked by id first, from the index alone (it includes id,
@@ -106,6 +107,7 @@ QList<StuckRun> StuckQueries::readRuns(const PgResult &result, int limit, bool *
         r.leaseExpired = result.toBool(i, "lease_expired");
         r.tooOld = result.toBool(i, "too_old");
         r.leaseExpiresAtMicros = result.toInt64(i, "lease_us");
+        r.updatedAtMicros = result.toInt64(i, "updated_us");
         rows.append(std::move(r));
     }
     return rows;
@@ -138,12 +140,16 @@ std::optional<StuckSnapshot> StuckQueries::read(PgConnection &connection,
         }
         snapshot.count = RunQueries::makeCount(counted.toInt64(0, 0), countCap, -1);
     }
-    const PgResult now = connection.exec(QStringLiteral("SELECT now()"));
+    // now() is the transaction's start, the same instant the list and the count compared
+    // with; in microseconds too, so ages in whole seconds floor exactly as the server would.
+    const PgResult now = connection.exec(
+        QStringLiteral("SELECT now(), (extract(epoch FROM now()) * 1000000)::bigint"));
     if (!now.ok()) {
         *error = now.error();
         return std::nullopt;
     }
     snapshot.serverNow = now.toDateTime(0, 0);
+    snapshot.serverNowMicros = now.toInt64(0, 1);
     if (!tx.commit(error))
         return std::nullopt;
     return snapshot;

@@ -12,7 +12,7 @@ namespace dedup::store {
 
 class PgConnection;
 
-// The SQL behind the Stuck view (SPEC 7 "Stuck"): `processing` runs whose lease expired
+// The SQL behind the Stuck view (docs/CONSOLE.md "Stuck"): `processing` runs whose lease expired
 // (lease_expires_at <= now(): the same boundary as the SQL functions' stale check, so the
 // list shows exactly the runs op_clear_stale_lease and a takeover accept), or that have been
 // processing for at least `threshold` (updated_at <= now() - threshold) while their lease is

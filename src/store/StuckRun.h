@@ -6,7 +6,7 @@
 
 namespace dedup::store {
 
-// One run of the Stuck list (SPEC 7 "Stuck"): `processing`, and either its lease expired
+// One run of the Stuck list (docs/CONSOLE.md "Stuck"): `processing`, and either its lease expired
 // (the worker died or hangs: op_clear_stale_lease or a takeover may act on it) or its
 // current attempt began longer ago than the threshold (a lease kept alive by a worker that
 // never gets anywhere). Both flags are decided by the server at read time.
@@ -27,6 +27,7 @@ struct StuckRun {
     bool leaseExpired = false;       // lease_expires_at <= now()
     bool tooOld = false;             // updated_at <= now() - threshold
     qint64 leaseExpiresAtMicros = 0; // exact lease_expires_at: the list's order
+    qint64 updatedAtMicros = 0;      // exact updated_at: whole-second ages (dedupctl stale)
 
     friend bool operator==(const StuckRun &, const StuckRun &) = default;
 };

@@ -20,6 +20,7 @@ struct StuckSnapshot {
     bool more = false;
     RunCount count;
     QDateTime serverNow;
+    qint64 serverNowMicros = 0;             // serverNow exactly (epoch microseconds)
     std::chrono::milliseconds threshold{0}; // <= 0: only expired leases
 };
 

@@ -1,9 +1,10 @@
 #include "widgets/ActionDialog.h"
 
+#include "actions/ActionAvailability.h"
+#include "actions/ActionCatalogue.h"
+#include "actions/ActionExecutor.h"
+#include "actions/ActionPreviewLoader.h"
 #include "core/DisplayText.h"
-#include "models/ActionAvailability.h"
-#include "models/ActionExecutor.h"
-#include "models/ActionPreviewLoader.h"
 #include "ui_ActionDialog.h"
 #include "widgets/PlainTextDelegate.h"
 #include "widgets/SafeText.h"
@@ -15,12 +16,12 @@
 
 namespace dedup::widgets {
 
-using models::ActionExecutor;
-using models::ActionPreview;
-using models::ActionPreviewLoader;
-using models::ActionResult;
-using models::OperatorAction;
-using models::OperatorActionText;
+using actions::ActionExecutor;
+using actions::ActionPreview;
+using actions::ActionPreviewLoader;
+using actions::ActionResult;
+using actions::OperatorAction;
+using actions::OperatorActionText;
 
 namespace {
 
@@ -87,9 +88,9 @@ QList<QAction *> ActionDialog::actionsFor(core::RunStatus status, bool leaseExpi
                                           bool continuationQueued) {
     QList<QAction *> actions;
     for (const OperatorAction action :
-         models::availableActions(status, leaseExpired, canOperate, continuationQueued)) {
-        if (action == OperatorAction::ResolveStep)
-            continue; // settled from the run's steps, not from a run menu
+         actions::availableActions(status, leaseExpired, canOperate, continuationQueued)) {
+        if (!actions::ActionCatalogue::row(action).inRunMenu)
+            continue;
         auto *menuAction =
             new QAction(OperatorActionText::title(action) + QStringLiteral("…"), parent);
         menuAction->setData(QVariant::fromValue(action));
@@ -180,18 +181,19 @@ void ActionDialog::init() {
 }
 
 void ActionDialog::updateInputs() {
-    const OperatorAction action = m_request.action;
-    const bool assignee =
-        action == OperatorAction::AssignReview || action == OperatorAction::RouteToReview;
+    // The inputs the action's catalogue row asks for; the steps table shows the plan of the
+    // actions whose preview has one.
+    const actions::ActionRow &row = actions::ActionCatalogue::row(m_request.action);
+    const bool assignee = row.inputs.testFlag(actions::ActionInput::Assignee);
     m_ui->assigneeLabel->setVisible(assignee);
     m_ui->assigneeEdit->setVisible(assignee);
-    const bool note = action == OperatorAction::ReviewNote;
+    const bool note = row.inputs.testFlag(actions::ActionInput::Note);
     m_ui->noteLabel->setVisible(note);
     m_ui->noteEdit->setVisible(note);
-    const bool continuation = OperatorActionText::isContinuation(action);
-    m_ui->rerunUncertainCheck->setVisible(continuation);
-    m_ui->rerunWarningLabel->setVisible(continuation);
-    m_ui->stepsTable->setVisible(continuation);
+    const bool rerun = row.inputs.testFlag(actions::ActionInput::RerunUncertain);
+    m_ui->rerunUncertainCheck->setVisible(rerun);
+    m_ui->rerunWarningLabel->setVisible(rerun);
+    m_ui->stepsTable->setVisible(row.preview.testFlag(actions::PreviewPart::ContinuationPlan));
 }
 
 void ActionDialog::load() {
@@ -270,7 +272,9 @@ void ActionDialog::showPreview() {
         m_ui->statusChangeLabel->clear();
     }
     QStringList effects = p.effects;
-    if (OperatorActionText::isContinuation(p.request.action) && !p.steps.isEmpty()) {
+    if (actions::ActionCatalogue::row(p.request.action)
+            .preview.testFlag(actions::PreviewPart::ContinuationPlan) &&
+        !p.steps.isEmpty()) {
         effects << tr("%1 step(s) to run, %2 skipped as done, %3 uncertain")
                        .arg(p.stepsToRun)
                        .arg(p.stepsToSkip)
@@ -284,10 +288,10 @@ void ActionDialog::showPreview() {
 }
 
 void ActionDialog::fillSteps() {
-    const QList<models::PreviewStep> &steps = m_preview->steps;
+    const QList<actions::PreviewStep> &steps = m_preview->steps;
     m_ui->stepsTable->setRowCount(int(steps.size()));
     for (int row = 0; row < steps.size(); ++row) {
-        const models::PreviewStep &step = steps.at(row);
+        const actions::PreviewStep &step = steps.at(row);
         const QString reference =
             !step.sideEffectRef.isEmpty() ? step.sideEffectRef : step.downstreamKey;
         const QStringList texts{step.name, step.status, willText(step.will), reference,
@@ -309,7 +313,7 @@ void ActionDialog::confirm() {
     if (m_sendId != 0 || m_done || !okButton()->isEnabled())
         return;
     if (!m_intent) {
-        models::ActionIntent intent = m_preview->intent(m_ui->reasonEdit->text().trimmed());
+        actions::ActionIntent intent = m_preview->intent(m_ui->reasonEdit->text().trimmed());
         intent.assignee = m_ui->assigneeEdit->text().trimmed();
         intent.note = m_ui->noteEdit->text().trimmed();
         m_intent = intent;
@@ -351,7 +355,8 @@ void ActionDialog::onFinished(int requestId, const ActionResult &result) {
 
 void ActionDialog::updateButtons() {
     const bool blank = m_ui->reasonEdit->text().trimmed().isEmpty();
-    const bool noteMissing = m_request.action == OperatorAction::ReviewNote &&
+    const bool noteMissing = actions::ActionCatalogue::row(m_request.action)
+                                 .inputs.testFlag(actions::ActionInput::Note) &&
                              m_ui->noteEdit->text().trimmed().isEmpty();
     const bool idle = m_sendId == 0 && m_loadId == 0 && !m_done;
     // After a 'changed' answer the preview is stale: nothing until the operator looks again.

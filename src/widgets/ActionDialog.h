@@ -1,10 +1,10 @@
 #pragma once
 
+#include "actions/ActionIntent.h"
+#include "actions/ActionPreview.h"
+#include "actions/ActionResult.h"
+#include "actions/OperatorAction.h"
 #include "core/RunStatus.h"
-#include "models/ActionIntent.h"
-#include "models/ActionPreview.h"
-#include "models/ActionResult.h"
-#include "models/OperatorAction.h"
 
 #include <QDialog>
 #include <QList>
@@ -19,14 +19,14 @@ namespace Ui {
 class ActionDialog;
 }
 
-namespace dedup::models {
+namespace dedup::actions {
 class ActionExecutor;
 class ActionPreviewLoader;
-} // namespace dedup::models
+} // namespace dedup::actions
 
 namespace dedup::widgets {
 
-// One operator action on one run (SPEC 7 "Actions", issue 6 "Impact preview"): reads the
+// One operator action on one run (docs/CONSOLE.md "Actions", issue 6 "Impact preview"): reads the
 // impact preview in the background, shows what will change (status before → after, the
 // continuation's steps with a warning for every step whose side effect may already have
 // happened), asks for a reason and the action's own inputs, and sends the confirmed intent
@@ -39,18 +39,18 @@ namespace dedup::widgets {
 // key, so the server applies it at most once.
 //
 // The dialog stays open after the answer to show it (applied / changed / error); the
-// outcome is also emitted as actionFinished(). Not for OperatorAction::ResolveStep (a step
-// is settled from the run's steps, not from a run menu): actionsFor() never offers it.
+// outcome is also emitted as actionFinished(). actionsFor() offers only the actions whose
+// catalogue row is in the run menu (a step is settled from the run's steps instead).
 class ActionDialog : public QDialog {
     Q_OBJECT
 
 public:
     // Owns its own loader and executor, each on its own connection to `conninfo`.
-    ActionDialog(const QString &conninfo, models::OperatorAction action, qint64 runId,
+    ActionDialog(const QString &conninfo, actions::OperatorAction action, qint64 runId,
                  qint64 seenToken, core::RunStatus seenStatus, QWidget *parent = nullptr);
     // Uses the caller's loader and executor (not owned; they must outlive the dialog).
-    ActionDialog(models::ActionPreviewLoader *loader, models::ActionExecutor *executor,
-                 models::OperatorAction action, qint64 runId, qint64 seenToken,
+    ActionDialog(actions::ActionPreviewLoader *loader, actions::ActionExecutor *executor,
+                 actions::OperatorAction action, qint64 runId, qint64 seenToken,
                  core::RunStatus seenStatus, QWidget *parent = nullptr);
     ~ActionDialog() override;
 
@@ -61,24 +61,24 @@ public:
     // an ActionDialog for it.
     static QList<QAction *> actionsFor(core::RunStatus status, bool leaseExpired, bool canOperate,
                                        QObject *parent, bool continuationQueued = false);
-    static models::OperatorAction actionOf(const QAction *action);
+    static actions::OperatorAction actionOf(const QAction *action);
 
-    models::OperatorAction action() const { return m_request.action; }
+    actions::OperatorAction action() const { return m_request.action; }
     qint64 runId() const { return m_request.runId; }
     // Prefills the assignee (e.g. "me" for Assign to me).
     void setAssignee(const QString &assignee);
     void setReason(const QString &reason);
     void setNote(const QString &note);
-    // The run was seen in a list read from a standby (SPEC 9): the preview, read from the
-    // primary, explains a difference with `standbyLag` (the status bar's words) and blocks
-    // until "Look again". `seenUpdatedAt` (the row's updated_at, when the list has it) is
+    // The run was seen in a list read from a standby (docs/SCALING.md section 1): the preview,
+    // read from the primary, explains a difference with `standbyLag` (the status bar's words) and
+    // blocks until "Look again". `seenUpdatedAt` (the row's updated_at, when the list has it) is
     // compared too. Call before the dialog is shown.
     void setSeenOnStandby(const QString &standbyLag, const QDateTime &seenUpdatedAt = {});
 
     // The preview shown (nullopt while the first one loads or when it failed).
-    const std::optional<models::ActionPreview> &preview() const { return m_preview; }
+    const std::optional<actions::ActionPreview> &preview() const { return m_preview; }
     // The last answer (nullopt before one came).
-    const std::optional<models::ActionResult> &result() const { return m_result; }
+    const std::optional<actions::ActionResult> &result() const { return m_result; }
     bool isLoading() const { return m_loadId != 0; }
     bool isSending() const { return m_sendId != 0; }
     QPushButton *okButton() const;
@@ -90,27 +90,27 @@ public slots:
 
 signals:
     void previewLoaded();
-    void actionFinished(const dedup::models::ActionResult &result);
+    void actionFinished(const dedup::actions::ActionResult &result);
 
 private:
     void init();
     void load();
     void confirm();
-    void onLoaded(int requestId, const models::ActionPreview &preview);
+    void onLoaded(int requestId, const actions::ActionPreview &preview);
     void onLoadFailed(int requestId, const QString &message);
-    void onFinished(int requestId, const models::ActionResult &result);
+    void onFinished(int requestId, const actions::ActionResult &result);
     void showPreview();
     void fillSteps();
     void updateInputs();
     void updateButtons();
 
     std::unique_ptr<Ui::ActionDialog> m_ui;
-    models::ActionPreviewLoader *m_loader = nullptr;
-    models::ActionExecutor *m_executor = nullptr;
-    models::PreviewRequest m_request;
-    std::optional<models::ActionPreview> m_preview;
-    std::optional<models::ActionResult> m_result;
-    std::optional<models::ActionIntent> m_intent; // confirmed; resent as is after an error
+    actions::ActionPreviewLoader *m_loader = nullptr;
+    actions::ActionExecutor *m_executor = nullptr;
+    actions::PreviewRequest m_request;
+    std::optional<actions::ActionPreview> m_preview;
+    std::optional<actions::ActionResult> m_result;
+    std::optional<actions::ActionIntent> m_intent; // confirmed; resent as is after an error
     int m_loadId = 0;
     int m_sendId = 0;
     bool m_done = false;         // applied: nothing more to send

@@ -5,10 +5,10 @@
 
 namespace dedup::widgets {
 
-// Light and dark palettes (SPEC 7). Qt 6.4 has no colour-scheme API, so the console uses the
-// Fusion style with a palette of its own: Light, Dark, or System, which picks one of the two
-// by the lightness of the platform's window colour (read once, before the console replaces
-// the palette). The choice is saved in QSettings ("appearance/theme").
+// Light and dark palettes (docs/CONSOLE.md "Appearance"). Qt 6.4 has no colour-scheme API, so the
+// console uses the Fusion style with a palette of its own: Light, Dark, or System, which picks one
+// of the two by the lightness of the platform's window colour (read once, before the console
+// replaces the palette). The choice is saved in QSettings ("appearance/theme").
 class AppTheme {
 public:
     enum class Choice { System, Light, Dark };

@@ -1,13 +1,13 @@
 #include "widgets/AuditLogView.h"
 
+#include "actions/OperatorAction.h"
 #include "core/DisplayText.h"
+#include "lanes/QueryRunner.h"
 #include "models/AuditLogModel.h"
-#include "models/OperatorAction.h"
-#include "models/QueryRunner.h"
 #include "store/AuditVerifier.h"
 #include "store/PgConnection.h"
 #include "ui_AuditLogView.h"
-#include "widgets/PlainTextDelegate.h"
+#include "widgets/ListTableFrame.h"
 #include "widgets/TimestampDelegate.h"
 #include "widgets/WarningColor.h"
 
@@ -20,8 +20,8 @@
 
 namespace dedup::widgets {
 
-using models::AuditLogFilter;
 using models::AuditLogModel;
+using store::AuditLogFilter;
 
 namespace {
 
@@ -29,8 +29,8 @@ namespace {
 // editable, so an action a newer schema adds can still be typed.
 QStringList knownActions() {
     QStringList names;
-    for (const models::OperatorAction action : models::OperatorActionText::all()) {
-        const QString name = models::OperatorActionText::functionName(action);
+    for (const actions::OperatorAction action : actions::OperatorActionText::all()) {
+        const QString name = actions::OperatorActionText::functionName(action);
         if (!names.contains(name))
             names << name;
     }
@@ -74,7 +74,7 @@ AuditLogView::AuditLogView(QWidget *parent)
     : QWidget(parent)
     , m_ui(std::make_unique<Ui::AuditLogView>()) {
     m_ui->setupUi(this);
-    PlainTextDelegate::installOn(m_ui->table);
+    m_frame = new ListTableFrame(m_ui->table, AuditLogModel::RunIdRole, this);
     m_ui->runEdit->setValidator(
         new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,18}")), this));
     m_ui->actionCombo->addItem(tr("any"), QString());
@@ -85,7 +85,7 @@ AuditLogView::AuditLogView(QWidget *parent)
     m_ui->outcomeCombo->addItem(tr("refused (the run had changed)"), QStringLiteral("changed"));
     m_ui->timeCombo->addItems({tr("any time"), tr("last hour"), tr("last 24 hours"),
                                tr("last 7 days"), tr("last 30 days")});
-    m_ui->errorLabel->hide();
+    m_frame->setErrorRow(m_ui->errorLabel, nullptr, m_ui->errorLabel);
     m_ui->errorLabel->setTextFormat(Qt::PlainText);
     m_ui->table->setItemDelegateForColumn(AuditLogModel::WhenColumn, new TimestampDelegate(this));
     m_ui->table->horizontalHeader()->setStretchLastSection(true);
@@ -103,11 +103,7 @@ AuditLogView::AuditLogView(QWidget *parent)
     m_ui->chainLabel->setText(tr("Audit chain not verified yet."));
     m_ui->chainButton->setEnabled(false);
     connect(m_ui->chainButton, &QPushButton::clicked, this, &AuditLogView::verifyChain);
-    connect(m_ui->table, &QTableView::activated, this, [this](const QModelIndex &index) {
-        const qint64 runId = index.data(AuditLogModel::RunIdRole).toLongLong();
-        if (runId != 0)
-            emit runActivated(runId);
-    });
+    connect(m_frame, &ListTableFrame::runActivated, this, &AuditLogView::runActivated);
     updateStatus();
 }
 
@@ -123,8 +119,8 @@ void AuditLogView::setChainSource(const QString &conninfo) {
         return;
     }
     m_chainRunner =
-        std::make_unique<models::QueryRunner>(conninfo, QStringLiteral("dedup-console-audit"));
-    connect(m_chainRunner.get(), &models::QueryRunner::finished, this,
+        std::make_unique<lanes::QueryRunner>(conninfo, QStringLiteral("dedup-console-audit"));
+    connect(m_chainRunner.get(), &lanes::QueryRunner::finished, this,
             [this](int requestId, const QVariant &value) {
                 if (requestId != m_chainRequest)
                     return;
@@ -132,7 +128,7 @@ void AuditLogView::setChainSource(const QString &conninfo) {
                 const bool intact = verdict.value(QStringLiteral("intact")).toBool();
                 showChain(intact, !intact, verdict.value(QStringLiteral("text")).toString());
             });
-    connect(m_chainRunner.get(), &models::QueryRunner::failed, this,
+    connect(m_chainRunner.get(), &lanes::QueryRunner::failed, this,
             [this](int requestId, const QString &message) {
                 if (requestId == m_chainRequest)
                     showChain(false, true,
@@ -180,18 +176,14 @@ void AuditLogView::setModel(AuditLogModel *model) {
     if (m_model)
         disconnect(m_model, nullptr, this, nullptr);
     m_model = model;
-    QItemSelectionModel *oldSelection = m_ui->table->selectionModel();
-    m_ui->table->setModel(model);
-    delete oldSelection; // the view does not delete the one it replaces
+    m_frame->setModel(model);
     m_ui->detailText->clear();
     m_filterApplied = false;
     if (model) {
         connect(model, &AuditLogModel::loadingChanged, this, &AuditLogView::updateStatus);
         connect(model, &AuditLogModel::refreshed, this, &AuditLogView::updateStatus);
-        connect(model, &AuditLogModel::errorOccurred, this, [this](const QString &message) {
-            m_ui->errorLabel->setText(message);
-            m_ui->errorLabel->show();
-        });
+        connect(model, &AuditLogModel::errorOccurred, this,
+                [this](const QString &message) { m_frame->showError(message); });
         connect(m_ui->table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
                 &AuditLogView::showCurrentDetail);
         connect(model, &QAbstractItemModel::modelReset, this, &AuditLogView::showCurrentDetail);
@@ -262,14 +254,14 @@ void AuditLogView::applyFilter() {
         return;
     m_filterApplied = true;
     m_appliedRange = range;
-    m_ui->errorLabel->hide();
+    m_frame->hideError();
     m_model->setFilter(next);
 }
 
 void AuditLogView::refresh() {
     if (!m_model)
         return;
-    m_ui->errorLabel->hide();
+    m_frame->hideError();
     m_model->setFilter(filter()); // time ranges move on with the clock
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/AuditLogQueries.h"
+#include "store/AuditLogQueries.h"
 
 #include <QWidget>
 
@@ -12,15 +12,19 @@ namespace Ui {
 class AuditLogView;
 }
 
+namespace dedup::lanes {
+class QueryRunner;
+}
 namespace dedup::models {
 class AuditLogModel;
-class QueryRunner;
 } // namespace dedup::models
 
 namespace dedup::widgets {
 
-// The audit log (SPEC 7, issue 6 "Audit view"): every operator action with who, when, what,
-// on which run, why, the outcome and the run's state before → after; newest first and live
+class ListTableFrame;
+
+// The audit log (docs/CONSOLE.md "Audit view", issue 6): every operator action with who, when,
+// what, on which run, why, the outcome and the run's state before → after; newest first and live
 // (the model adds new entries at the top). Filters: run id, action, login role, outcome and
 // a time range; the selected entry's parameters and full before / after state show below.
 // Above the table, the verdict of the audit chain and what it was verified against.
@@ -44,7 +48,7 @@ public:
     void setRunFilter(qint64 runId);
     void setTimeRange(TimeRange range);
     // The filter the bar describes now (time ranges relative to the clock).
-    models::AuditLogFilter filter() const;
+    store::AuditLogFilter filter() const;
 
     // Where the audit chain is verified (dedup.verify_audit(), on a connection of its own, in
     // the background): verifies it now and whenever "Verify chain" is pressed, and says what
@@ -72,10 +76,11 @@ private:
     void showChain(bool intact, bool warning, const QString &text);
 
     std::unique_ptr<Ui::AuditLogView> m_ui;
+    ListTableFrame *m_frame = nullptr; // the table's set-up and error line
     models::AuditLogModel *m_model = nullptr;
     bool m_filterApplied = false; // the model has the bar's filter (since setModel)
     int m_appliedRange = 0;       // the time range it was applied with
-    std::unique_ptr<models::QueryRunner> m_chainRunner;
+    std::unique_ptr<lanes::QueryRunner> m_chainRunner;
     int m_chainRequest = 0; // the chain check whose answer counts
 };
 

@@ -1,8 +1,8 @@
 #include "widgets/BulkActionDialog.h"
 
-#include "models/BulkPreviewLoader.h"
-#include "models/BulkRunner.h"
-#include "models/OperatorAction.h"
+#include "actions/BulkPreviewLoader.h"
+#include "actions/BulkRunner.h"
+#include "actions/OperatorAction.h"
 #include "ui_BulkActionDialog.h"
 #include "widgets/BulkProgressText.h"
 #include "widgets/WarningColor.h"
@@ -12,31 +12,31 @@
 
 namespace dedup::widgets {
 
-using models::BulkPhase;
-using models::BulkPreview;
-using models::BulkPreviewLoader;
-using models::BulkReport;
-using models::BulkRunner;
+using actions::BulkPhase;
+using actions::BulkPreview;
+using actions::BulkPreviewLoader;
+using actions::BulkReport;
+using actions::BulkRunner;
 
 namespace {
 
-bool isContinuation(const models::BulkPlan &plan) {
+bool isContinuation(const actions::BulkPlan &plan) {
     return plan.action == store::BulkAction::RequestContinuation ||
            (plan.action == store::BulkAction::ResolveReview &&
             plan.resolution == store::ReviewResolution::Continue);
 }
 
-QString counts(const QList<models::BulkCount> &list) {
+QString counts(const QList<actions::BulkCount> &list) {
     const QLocale locale;
     QStringList parts;
-    for (const models::BulkCount &count : list)
+    for (const actions::BulkCount &count : list)
         parts << QStringLiteral("%1 %2").arg(locale.toString(count.runs), count.name);
     return parts.join(QStringLiteral(", "));
 }
 
 } // namespace
 
-BulkActionDialog::BulkActionDialog(const QString &conninfo, const models::BulkPlan &plan,
+BulkActionDialog::BulkActionDialog(const QString &conninfo, const actions::BulkPlan &plan,
                                    QWidget *parent)
     : QDialog(parent)
     , m_ui(std::make_unique<Ui::BulkActionDialog>())
@@ -44,7 +44,7 @@ BulkActionDialog::BulkActionDialog(const QString &conninfo, const models::BulkPl
     , m_loader(new BulkPreviewLoader(conninfo, this))
     , m_runner(new BulkRunner(conninfo, this)) {
     m_ui->setupUi(this);
-    const QString title = models::OperatorActionText::title(plan.action);
+    const QString title = actions::OperatorActionText::title(plan.action);
     setWindowTitle(title);
     m_ui->startButton->setText(title);
     for (QLabel *label :
@@ -163,7 +163,7 @@ void BulkActionDialog::showPreview() {
     lines << tr("With uncertain steps: %1 (%2 without a downstream key)")
                  .arg(locale.toString(p.withUncertainSteps),
                       locale.toString(p.uncertainWithoutKey));
-    if (p.kind == models::BulkTarget::Kind::Selection) {
+    if (p.kind == actions::BulkTarget::Kind::Selection) {
         lines << tr("Changed since you selected them: %1 (skipped); gone: %2")
                      .arg(locale.toString(p.changedSinceSelection), locale.toString(p.missing));
     }

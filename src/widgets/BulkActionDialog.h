@@ -1,8 +1,8 @@
 #pragma once
 
-#include "models/BulkPlan.h"
-#include "models/BulkPreview.h"
-#include "models/BulkReport.h"
+#include "actions/BulkPlan.h"
+#include "actions/BulkPreview.h"
+#include "actions/BulkReport.h"
 
 #include <QDialog>
 
@@ -15,14 +15,14 @@ namespace Ui {
 class BulkActionDialog;
 }
 
-namespace dedup::models {
+namespace dedup::actions {
 class BulkPreviewLoader;
 class BulkRunner;
-} // namespace dedup::models
+} // namespace dedup::actions
 
 namespace dedup::widgets {
 
-// One bulk action on a selection or on everything matching a filter (SPEC 7 "Actions",
+// One bulk action on a selection or on everything matching a filter (docs/CONSOLE.md "Actions",
 // issue 6 "Bulk actions"): the preview's breakdown (how many runs, by status, by workflow,
 // how many with uncertain steps, how many changed since selection), a required reason, the
 // typed confirmation above the threshold, then the operation runs in the background
@@ -37,7 +37,7 @@ class BulkActionDialog : public QDialog {
 
 public:
     // `plan`: the action, its options and the target; the reason is entered here.
-    BulkActionDialog(const QString &conninfo, const models::BulkPlan &plan,
+    BulkActionDialog(const QString &conninfo, const actions::BulkPlan &plan,
                      QWidget *parent = nullptr);
     ~BulkActionDialog() override;
 
@@ -47,31 +47,31 @@ public:
     void setBatchSize(int runs);
     void setReason(const QString &reason);
 
-    const std::optional<models::BulkPreview> &preview() const { return m_preview; }
-    const models::BulkPlan &plan() const { return m_plan; }
-    models::BulkRunner *runner() const { return m_runner; }
+    const std::optional<actions::BulkPreview> &preview() const { return m_preview; }
+    const actions::BulkPlan &plan() const { return m_plan; }
+    actions::BulkRunner *runner() const { return m_runner; }
     QPushButton *startButton() const;
     // The preview allows it, the reason is there and the typed confirmation matches.
     bool canStart() const;
 
 signals:
     void previewLoaded();
-    void finished(const dedup::models::BulkReport &report);
+    void finished(const dedup::actions::BulkReport &report);
 
 private:
     void loadPreview();
     void showPreview();
     void start();
-    void control(void (models::BulkRunner::*command)(const QString &));
+    void control(void (actions::BulkRunner::*command)(const QString &));
     void showProgress();
-    void showReport(const models::BulkReport &report);
+    void showReport(const actions::BulkReport &report);
     void updateButtons();
 
     std::unique_ptr<Ui::BulkActionDialog> m_ui;
-    models::BulkPlan m_plan;
-    models::BulkPreviewLoader *m_loader = nullptr;
-    models::BulkRunner *m_runner = nullptr;
-    std::optional<models::BulkPreview> m_preview;
+    actions::BulkPlan m_plan;
+    actions::BulkPreviewLoader *m_loader = nullptr;
+    actions::BulkRunner *m_runner = nullptr;
+    std::optional<actions::BulkPreview> m_preview;
     int m_loadId = 0;
     bool m_started = false;
 };

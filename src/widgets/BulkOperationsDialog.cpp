@@ -1,6 +1,6 @@
 #include "widgets/BulkOperationsDialog.h"
 
-#include "models/BulkRunner.h"
+#include "actions/BulkRunner.h"
 #include "models/DurationText.h"
 #include "ui_BulkOperationsDialog.h"
 #include "widgets/BulkProgressText.h"
@@ -11,11 +11,13 @@
 #include <QPushButton>
 #include <QTimer>
 
+#include <utility>
+
 namespace dedup::widgets {
 
-using models::BulkPhase;
-using models::BulkReport;
-using models::BulkRunner;
+using actions::BulkPhase;
+using actions::BulkReport;
+using actions::BulkRunner;
 
 namespace {
 
@@ -81,12 +83,13 @@ BulkOperationsDialog::BulkOperationsDialog(const QString &conninfo, QWidget *par
     });
     connect(m_ui->reasonEdit, &QLineEdit::textChanged, this, &BulkOperationsDialog::updateButtons);
     connect(m_ui->continueButton, &QPushButton::clicked, this, &BulkOperationsDialog::continueHere);
-    connect(m_ui->pauseButton, &QPushButton::clicked, this,
-            [this] { control(&BulkRunner::pause); });
-    connect(m_ui->resumeButton, &QPushButton::clicked, this,
-            [this] { control(&BulkRunner::resume); });
-    connect(m_ui->abortButton, &QPushButton::clicked, this,
-            [this] { control(&BulkRunner::abort); });
+    // The control buttons differ only in the runner command they send through control().
+    const std::pair<QPushButton *, void (BulkRunner::*)(const QString &)> commands[] = {
+        {m_ui->pauseButton, &BulkRunner::pause},
+        {m_ui->resumeButton, &BulkRunner::resume},
+        {m_ui->abortButton, &BulkRunner::abort}};
+    for (const auto &[button, command] : commands)
+        connect(button, &QPushButton::clicked, this, [this, command] { control(command); });
     connect(m_ui->refreshButton, &QPushButton::clicked, this, &BulkOperationsDialog::refresh);
     connect(m_ui->closeButton, &QPushButton::clicked, this, &QDialog::reject);
     // Polled while shown (showEvent / hideEvent); read once now.

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/BulkReport.h"
+#include "actions/BulkReport.h"
 #include "store/BulkState.h"
 
 #include <QDialog>
@@ -15,16 +15,16 @@ namespace Ui {
 class BulkOperationsDialog;
 }
 
-namespace dedup::models {
+namespace dedup::actions {
 class BulkRunner;
 }
 
 namespace dedup::widgets {
 
 // Every console's unfinished bulk operations (bulk_summary: not finished, not aborted), and
-// what an operator can do about one (SPEC 7 "Actions": pause and abort, from any console).
-// A console that closes or crashes in the middle of an operation leaves it running in the
-// store with its pending runs; here another operator sees it, with who applied its last
+// what an operator can do about one (docs/CONSOLE.md "Actions": pause and abort, from any
+// console). A console that closes or crashes in the middle of an operation leaves it running in
+// the store with its pending runs; here another operator sees it, with who applied its last
 // batch and when, and can:
 //   - follow it (selecting it: progress as the console applying it makes it);
 //   - Continue Here: apply its remaining batches from this console (BulkRunner::attach;
@@ -54,10 +54,8 @@ public:
 
     // The operations as last listed, in the table's order.
     const QList<store::BulkState> &operations() const { return m_operations; }
-    // The operation followed or applied here (empty: none selected).
-    QString currentId() const { return m_currentId; }
-    // Follows or applies currentId(); null while none is selected.
-    models::BulkRunner *runner() const { return m_runner.get(); }
+    // Follows or applies the selected operation; null while none is selected.
+    actions::BulkRunner *runner() const { return m_runner.get(); }
     // This dialog applies the current operation's batches (Continue Here).
     bool isStepping() const { return m_stepping; }
     // Selects the listed operation `id` and follows it; false when it is not listed or while
@@ -65,7 +63,7 @@ public:
     bool selectOperation(const QString &id);
 
 signals:
-    void operationFinished(const dedup::models::BulkReport &report);
+    void operationFinished(const dedup::actions::BulkReport &report);
     // The operations as the list shows them now (the followed one with the figure of the
     // bar and the counters), after every list read and every progress of the followed one.
     void operationsShown(const QList<dedup::store::BulkState> &operations);
@@ -78,22 +76,22 @@ private:
     void showOperations(const QList<store::BulkState> &operations);
     void follow(const QString &id, bool step, const QString &reason = {});
     void continueHere();
-    void control(void (models::BulkRunner::*command)(const QString &));
+    void control(void (actions::BulkRunner::*command)(const QString &));
     void showProgress();
     // The runner's state of the followed operation once it has read it; null before.
     const store::BulkState *followedState() const;
     QStringList rowCells(const store::BulkState &op) const;
     void setRow(int row, const store::BulkState &op);
-    void showReport(const models::BulkReport &report);
+    void showReport(const actions::BulkReport &report);
     void updateButtons();
     QString describe(const store::BulkState &state) const;
 
     std::unique_ptr<Ui::BulkOperationsDialog> m_ui;
     QString m_conninfo;
     // Lists the operations; never steps one.
-    std::unique_ptr<models::BulkRunner> m_lister;
+    std::unique_ptr<actions::BulkRunner> m_lister;
     // Re-created for each operation followed or continued: a runner attaches once.
-    std::unique_ptr<models::BulkRunner> m_runner;
+    std::unique_ptr<actions::BulkRunner> m_runner;
     QTimer *m_refresh;
     QList<store::BulkState> m_operations;
     QString m_currentId;

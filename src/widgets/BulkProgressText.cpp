@@ -1,6 +1,6 @@
 #include "widgets/BulkProgressText.h"
 
-#include "models/OperatorAction.h"
+#include "actions/OperatorAction.h"
 #include "store/BulkAction.h"
 
 #include <QLocale>
@@ -24,7 +24,7 @@ QString itemLines(const QList<store::BulkItemOutcome> &items, bool more) {
 
 QString BulkProgressText::title(const store::BulkState &state) {
     const std::optional<store::BulkAction> action = store::bulkActionFromString(state.action);
-    return action ? models::OperatorActionText::title(*action) : state.action;
+    return action ? actions::OperatorActionText::title(*action) : state.action;
 }
 
 QString BulkProgressText::done(const store::BulkState &state) {
@@ -41,7 +41,7 @@ QString BulkProgressText::counters(const store::BulkState &state) {
              locale.toString(state.failed), locale.toString(state.pending));
 }
 
-QString BulkProgressText::report(const models::BulkReport &report) {
+QString BulkProgressText::report(const actions::BulkReport &report) {
     QStringList text{report.summary()};
     if (!report.failedItems.isEmpty())
         text << tr("Failed:") + u'\n' + itemLines(report.failedItems, report.moreFailed);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/BulkReport.h"
+#include "actions/BulkReport.h"
 #include "store/BulkState.h"
 
 #include <QCoreApplication>
@@ -25,7 +25,7 @@ public:
     static QString counters(const store::BulkState &state);
     // The report's summary, then the runs that failed and those skipped because they
     // changed, each with why.
-    static QString report(const models::BulkReport &report);
+    static QString report(const actions::BulkReport &report);
     // done of total on `bar` (per mille: QProgressBar counts in int); unchanged while the
     // total is not known yet.
     static void showOn(QProgressBar *bar, const store::BulkState &state);

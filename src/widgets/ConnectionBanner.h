@@ -7,8 +7,8 @@ class QPushButton;
 
 namespace dedup::widgets {
 
-// The strip at the top of the main window while the store cannot be reached (SPEC 7 "a lost
-// connection shows a banner"): "Connection to <target> lost: <why>. Reconnecting…" and a
+// The strip at the top of the main window while the store cannot be reached
+// (docs/CONSOLE.md "Lost connection"): "Connection to <target> lost: <why>. Reconnecting…" and a
 // "Retry now" button. It only shows what it is told; StoreSession decides when the
 // connection is lost and when it is back, and reconnects.
 class ConnectionBanner : public QFrame {

@@ -1,15 +1,15 @@
 #include "widgets/CorrelationView.h"
 
+#include "lanes/ChangeListener.h"
 #include "models/CappedCount.h"
-#include "models/ChangeListener.h"
 #include "models/CorrelationModel.h"
 #include "models/DurationText.h"
 #include "ui_CorrelationView.h"
 #include "widgets/ColumnWidth.h"
 #include "widgets/CorrelationTimelineModel.h"
 #include "widgets/KeyBindings.h"
+#include "widgets/ListTableFrame.h"
 #include "widgets/PageBar.h"
-#include "widgets/PlainTextDelegate.h"
 #include "widgets/StatusDelegate.h"
 #include "widgets/TimelineBarDelegate.h"
 #include "widgets/TimelineHeader.h"
@@ -17,8 +17,6 @@
 #include "widgets/ViewAction.h"
 
 #include <QAction>
-#include <QResizeEvent>
-#include <QStyle>
 
 namespace dedup::widgets {
 
@@ -30,7 +28,7 @@ CorrelationView::CorrelationView(QWidget *parent)
     , m_timeline(new CorrelationTimelineModel(this))
     , m_delegate(new TimelineBarDelegate(this)) {
     m_ui->setupUi(this);
-    PlainTextDelegate::installOn(m_ui->table);
+    m_frame = new ListTableFrame(m_ui->table, CorrelationModel::RunIdRole, this);
     setFocusProxy(m_ui->correlationField);
     m_header = new TimelineHeader(m_ui->table);
     m_header->setHighlightSections(false);
@@ -40,28 +38,15 @@ CorrelationView::CorrelationView(QWidget *parent)
     auto *timestamps = new TimestampDelegate(this);
     m_ui->table->setItemDelegateForColumn(CorrelationModel::StartedColumn, timestamps);
     m_ui->table->setItemDelegateForColumn(CorrelationModel::FinishedColumn, timestamps);
-    // Cut values end in a visible "…": a cut in the middle makes a number look like another.
-    m_ui->table->setTextElideMode(Qt::ElideRight);
-    m_ui->table->verticalHeader()->setMinimumSectionSize(fontMetrics().height());
-    m_ui->table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() * 7 / 4);
-    m_ui->busyIndicator->setMaximumWidth(fontMetrics().averageCharWidth() * 10);
-    QSizePolicy busyPolicy = m_ui->busyIndicator->sizePolicy();
-    busyPolicy.setRetainSizeWhenHidden(true);
-    m_ui->busyIndicator->setSizePolicy(busyPolicy);
-    m_ui->busyIndicator->hide();
-    m_ui->errorRow->hide();
-
-    m_emptyLabel = new QLabel(m_ui->table->viewport());
-    m_emptyLabel->setObjectName(QStringLiteral("emptyStateLabel"));
-    m_emptyLabel->setAlignment(Qt::AlignCenter);
-    m_emptyLabel->setWordWrap(true);
-    m_emptyLabel->setForegroundRole(QPalette::PlaceholderText);
-    m_ui->table->viewport()->installEventFilter(this);
+    // Taller rows than the other lists: each row carries a bar on the timeline.
+    m_frame->setRowHeight(7, 4);
+    m_frame->setBusyIndicator(m_ui->busyIndicator);
+    m_frame->setErrorRow(m_ui->errorRow, m_ui->errorIcon, m_ui->errorLabel);
 
     createActions();
     connect(m_ui->correlationField, &QLineEdit::returnPressed, this, &CorrelationView::showFieldId);
     connect(m_ui->showButton, &QPushButton::clicked, this, &CorrelationView::showFieldId);
-    connect(m_ui->table, &QTableView::activated, this, &CorrelationView::openCurrentRun);
+    connect(m_frame, &ListTableFrame::runActivated, this, &CorrelationView::runActivated);
     connect(m_ui->pageBar, &PageBar::pageRequested, this, [this](store::ListPage::Step step) {
         if (m_model)
             m_model->showPage(step);
@@ -94,7 +79,7 @@ void CorrelationView::createActions() {
     connect(m_refresh, &QAction::triggered, this, &CorrelationView::refresh);
     connect(m_cancel, &QAction::triggered, this, &CorrelationView::cancelLoading);
     connect(m_find, &QAction::triggered, this, &CorrelationView::focusCorrelationField);
-    connect(m_open, &QAction::triggered, this, &CorrelationView::openCurrentRun);
+    connect(m_open, &QAction::triggered, m_frame, &ListTableFrame::activateCurrentRun);
     m_ui->refreshButton->setDefaultAction(m_refresh);
     m_ui->refreshButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
 }
@@ -114,7 +99,7 @@ void CorrelationView::setModel(CorrelationModel *model) {
     m_timeline->setSourceModel(model);
     if (m_ownModel.get() != model)
         m_ownModel.reset(); // after the proxy let go of it
-    m_ui->errorRow->hide();
+    m_frame->hideError();
     if (model) {
         applyDefaultColumns();
         connectModel();
@@ -128,7 +113,7 @@ void CorrelationView::setModel(CorrelationModel *model) {
     updateEmptyState();
 }
 
-void CorrelationView::setStore(const QString &conninfo, models::ChangeListener *listener) {
+void CorrelationView::setStore(const QString &conninfo, lanes::ChangeListener *listener) {
     if (conninfo.isEmpty()) {
         setModel(nullptr);
         return;
@@ -205,7 +190,7 @@ void CorrelationView::showFieldId() {
     // Correlation ids are compared byte for byte (COLLATE "C"): only outer blanks go.
     const QString id = m_ui->correlationField->text().trimmed();
     m_model->setCorrelationId(id, id == m_ofRunName ? m_ofRun : 0);
-    m_ui->errorRow->hide();
+    m_frame->hideError();
     updateAxis();
     updateStatusRow();
     updateEmptyState();
@@ -229,25 +214,18 @@ void CorrelationView::focusCorrelationField() {
 }
 
 qint64 CorrelationView::currentRunId() const {
-    const QModelIndex current = m_ui->table->currentIndex();
-    return current.isValid() ? current.data(CorrelationModel::RunIdRole).toLongLong() : 0;
-}
-
-void CorrelationView::openCurrentRun() {
-    if (const qint64 id = currentRunId())
-        emit runActivated(id);
+    return m_frame->currentRunId();
 }
 
 void CorrelationView::onLoaded() {
-    m_ui->errorRow->hide();
+    m_frame->hideError();
     updateAxis();
     updateStatusRow();
     updateEmptyState();
 }
 
 void CorrelationView::onError(const QString &message) {
-    m_ui->errorLabel->setText(message);
-    m_ui->errorRow->show();
+    m_frame->showError(message);
     updateStatusRow();
     updateEmptyState();
 }
@@ -302,7 +280,7 @@ QString CorrelationView::countText() const {
 void CorrelationView::updateStatusRow() {
     m_ui->countLabel->setText(countText());
     const bool loading = m_model && m_model->isLoading();
-    m_ui->busyIndicator->setVisible(loading);
+    m_frame->setBusy(loading);
     m_cancel->setEnabled(loading);
     m_refresh->setEnabled(m_model && !m_model->correlationId().isEmpty());
     m_ui->showButton->setEnabled(m_model);
@@ -318,21 +296,13 @@ void CorrelationView::updateEmptyState() {
         text = tr("Not connected to a store.");
     else if (m_model->correlationId().isEmpty())
         text = tr("Enter a correlation id to see every run that shares it on one timeline.");
-    else if (m_model->rowCount() > 0 || !m_ui->errorRow->isHidden())
+    else if (m_model->rowCount() > 0 || m_frame->isErrorShown())
         text.clear(); // rows, or the error above the table says why there are none
     else if (m_model->isLoading())
         text = tr("Loading runs…");
     else
         text = tr("No run has the correlation id “%1”.").arg(m_model->correlationId());
-    m_emptyLabel->setText(text);
-    m_emptyLabel->setVisible(!text.isEmpty());
-    m_emptyLabel->resize(m_ui->table->viewport()->size());
-}
-
-bool CorrelationView::eventFilter(QObject *watched, QEvent *event) {
-    if (watched == m_ui->table->viewport() && event->type() == QEvent::Resize)
-        m_emptyLabel->resize(static_cast<QResizeEvent *>(event)->size());
-    return QWidget::eventFilter(watched, event);
+    m_frame->setEmptyText(text);
 }
 
 void CorrelationView::changeEvent(QEvent *event) {
@@ -343,10 +313,6 @@ void CorrelationView::changeEvent(QEvent *event) {
 
 void CorrelationView::updateIcons() {
     refreshViewActionIcons(viewActions());
-    const int side = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
-    m_ui->errorIcon->setPixmap(style()
-                                   ->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this)
-                                   .pixmap(QSize(side, side), devicePixelRatioF()));
 }
 
 } // namespace dedup::widgets

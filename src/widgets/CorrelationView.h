@@ -6,26 +6,28 @@
 #include <memory>
 
 class QAction;
-class QLabel;
 class QTableView;
 
 namespace Ui {
 class CorrelationView;
 }
 
-namespace dedup::models {
+namespace dedup::lanes {
 class ChangeListener;
+}
+namespace dedup::models {
 class CorrelationModel;
 } // namespace dedup::models
 
 namespace dedup::widgets {
 
 class CorrelationTimelineModel;
+class ListTableFrame;
 class TimelineBarDelegate;
 class TimelineHeader;
 
-// Every run sharing a correlation id, as a timeline (SPEC 7 "Correlation view"): a field for
-// the id (Return shows it) and a table over CorrelationModel whose timeline column draws each
+// Every run sharing a correlation id, as a timeline (docs/CONSOLE.md "Correlation view"): a field
+// for the id (Return shows it) and a table over CorrelationModel whose timeline column draws each
 // run as a bar on one time axis (TimelineBarDelegate, TimelineHeader), coloured by status,
 // with the status in words in its own column. Open runs grow with the server's clock.
 // Activating a row (Return, double click) emits runActivated(). A correlation with more runs
@@ -45,7 +47,7 @@ public:
     void setModel(models::CorrelationModel *model);
     // A model of the view's own on `conninfo` (its own connection), live with `listener`
     // (optional, not owned); an empty conninfo drops it. The id shown stays in the field.
-    void setStore(const QString &conninfo, models::ChangeListener *listener);
+    void setStore(const QString &conninfo, lanes::ChangeListener *listener);
     models::CorrelationModel *model() const { return m_model; }
 
     // Fills the field and shows the runs of `correlationId` (empty: none).
@@ -77,14 +79,12 @@ signals:
     void connectionRestored();
 
 protected:
-    bool eventFilter(QObject *watched, QEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:
     void createActions();
     void connectModel();
     void showFieldId();
-    void openCurrentRun();
     void onLoaded();
     void onError(const QString &message);
     void tick();
@@ -96,6 +96,7 @@ private:
     bool hasOpenRuns() const;
 
     std::unique_ptr<Ui::CorrelationView> m_ui;
+    ListTableFrame *m_frame = nullptr;           // the table's set-up, error row and empty line
     models::CorrelationModel *m_model = nullptr; // not owned; forgotten when destroyed
     // The run whose correlation the field names, while the field still shows that name.
     qint64 m_ofRun = 0;
@@ -104,7 +105,6 @@ private:
     CorrelationTimelineModel *m_timeline = nullptr;
     TimelineBarDelegate *m_delegate = nullptr;
     TimelineHeader *m_header = nullptr;
-    QLabel *m_emptyLabel = nullptr;
     QTimer m_clock; // open runs' bars grow with the server's clock
     QAction *m_refresh = nullptr;
     QAction *m_cancel = nullptr;

@@ -1,7 +1,7 @@
 #include "widgets/DashboardView.h"
 
 #include "core/DisplayText.h"
-#include "models/ChangeListener.h"
+#include "lanes/ChangeListener.h"
 #include "models/DashboardLoader.h"
 #include "models/DurationText.h"
 #include "models/RunStatusStyle.h"
@@ -159,7 +159,7 @@ void DashboardView::setLoader(DashboardLoader *loader) {
     showState();
 }
 
-void DashboardView::setStore(const QString &conninfo, models::ChangeListener *listener,
+void DashboardView::setStore(const QString &conninfo, lanes::ChangeListener *listener,
                              const std::optional<store::ReadRegions> &readable) {
     if (conninfo.isEmpty()) {
         setLoader(nullptr);

@@ -10,8 +10,10 @@
 class QAction;
 class QLabel;
 
-namespace dedup::models {
+namespace dedup::lanes {
 class ChangeListener;
+}
+namespace dedup::models {
 class DashboardLoader;
 } // namespace dedup::models
 
@@ -21,7 +23,7 @@ class DashboardRangeBar;
 class SampleLineChart;
 class StackedBarChart;
 
-// The Dashboard tab (SPEC 7 "Dashboard"): over the range chosen in the range bar, runs by
+// The Dashboard tab (docs/CONSOLE.md "Dashboard"): over the range chosen in the range bar, runs by
 // status per bucket (stacked bars, status colours of RunStatusStyle), duplicates suppressed
 // per bucket, failure classes of the failed and reviewed runs, the stuck count and the
 // review queue over time (samples), and the review queue's age now; headline figures above
@@ -45,7 +47,7 @@ public:
     // A loader of the view's own on `conninfo`, live with `listener` (optional, not owned);
     // an empty conninfo drops it.
     // `readable`: the login's read regions (AccessScope::readRegions()).
-    void setStore(const QString &conninfo, models::ChangeListener *listener,
+    void setStore(const QString &conninfo, lanes::ChangeListener *listener,
                   const std::optional<store::ReadRegions> &readable = std::nullopt);
     models::DashboardLoader *loader() const { return m_loader; }
 

@@ -1,13 +1,14 @@
 #include "widgets/OperatorViews.h"
 
+#include "actions/ActionAvailability.h"
+#include "actions/ActionCatalogue.h"
+#include "actions/ActionResult.h"
+#include "actions/BulkPlan.h"
+#include "actions/BulkRunner.h"
+#include "actions/BulkTarget.h"
 #include "core/DisplayText.h"
 #include "core/RunStatus.h"
-#include "models/ActionAvailability.h"
-#include "models/ActionResult.h"
 #include "models/AuditLogModel.h"
-#include "models/BulkPlan.h"
-#include "models/BulkRunner.h"
-#include "models/BulkTarget.h"
 #include "models/CorrelationModel.h"
 #include "models/ReviewQueueModel.h"
 #include "models/RunListModel.h"
@@ -40,8 +41,8 @@
 
 namespace dedup::widgets {
 
-using models::OperatorAction;
-using models::OperatorActionText;
+using actions::OperatorAction;
+using actions::OperatorActionText;
 
 OperatorViews::OperatorViews(MainWindow *window, DetailViews *details)
     : QObject(window)
@@ -164,7 +165,7 @@ void OperatorViews::addRunActions(QMenu *menu, const QString &title, const QStri
     if (!status)
         return;
     QString why;
-    if (!models::ActionAvailability::permits(m_session->access(), workflow, scope, &why)) {
+    if (!actions::ActionAvailability::permits(m_session->access(), workflow, scope, &why)) {
         QAction *line = menu->addAction(tr("%1: outside your grants").arg(title));
         line->setEnabled(false);
         line->setToolTip(SafeText::toolTip(why));
@@ -193,7 +194,7 @@ void OperatorViews::addRunActions(QMenu *menu, const QString &title, const QStri
 void OperatorViews::addBulkActions(QMenu *menu) {
     const RunsView *runs = m_window->runsView();
     const QList<store::RunRow> rows = runs->selectedRows();
-    QList<models::SelectedRun> selected;
+    QList<actions::SelectedRun> selected;
     for (const store::RunRow &row : rows)
         selected.append({row.id, row.leaseToken, row.status});
     const std::optional<store::RunFilter> filter =
@@ -201,19 +202,19 @@ void OperatorViews::addBulkActions(QMenu *menu) {
     const store::AccessScope &access = m_session->access();
     struct Target {
         QString title;
-        models::BulkTarget target;
+        actions::BulkTarget target;
         QString refusal; // not empty: the grants do not cover every run, and why
     };
     QList<Target> targets;
     if (!selected.isEmpty()) {
         // The store refuses a batch with any run outside the operator grants: offered only
         // when every selected run is covered.
-        const qsizetype outside = models::ActionAvailability::outsideGrants(access, rows);
+        const qsizetype outside = actions::ActionAvailability::outsideGrants(access, rows);
         targets.append(
             {selected.size() == 1
                  ? tr("1 run selected in the Runs list")
                  : tr("%1 runs selected in the Runs list").arg(QLocale().toString(selected.size())),
-             models::BulkTarget::selection(selected),
+             actions::BulkTarget::selection(selected),
              outside == 0 ? QString()
                           : tr("Not offered: outside your operator grants (%1): %2 of %3 "
                                "selected runs. Select only runs you may act on.")
@@ -225,7 +226,7 @@ void OperatorViews::addBulkActions(QMenu *menu) {
         // act on (viewer grants), unless the filter keeps to an operator grant.
         const bool covered = access.mayOperateAllReadable(filter->workflow, filter->scope);
         targets.append({tr("Every run matching the Runs list's filter"),
-                        models::BulkTarget::matching(*filter),
+                        actions::BulkTarget::matching(*filter),
                         covered ? QString()
                                 : tr("Not offered: the filter may match runs outside your "
                                      "operator grants (%1). Filter by a workflow and scope "
@@ -239,10 +240,11 @@ void OperatorViews::addBulkActions(QMenu *menu) {
             menu->addMenu(sub);
             continue;
         }
-        for (const OperatorAction action : OperatorActionText::all()) {
-            if (!OperatorActionText::bulkAction(action))
+        for (const actions::ActionRow &row : actions::ActionCatalogue::rows()) {
+            if (!row.bulk)
                 continue;
-            QAction *item = sub->addAction(OperatorActionText::title(action) + QStringLiteral("…"));
+            const OperatorAction action = row.action;
+            QAction *item = sub->addAction(row.translatedTitle() + QStringLiteral("…"));
             connect(item, &QAction::triggered, this,
                     [this, action, target = target] { openBulk(action, target); });
         }
@@ -297,7 +299,7 @@ void OperatorViews::fillRowMenu(QMenu *menu, const QAbstractItemView *table,
         const int row = m_reviewModel->rowOfRun(runId);
         if (row < 0)
             return;
-        const models::ReviewQueueRow &run = m_reviewModel->rowAt(row);
+        const store::ReviewQueueRow &run = m_reviewModel->rowAt(row);
         addRunActions(menu, tr("Run %1").arg(runId), run.workflow, run.scope, runId, run.leaseToken,
                       core::toString(core::RunStatus::ManualReview), false, run.continuationQueued);
     }
@@ -358,17 +360,17 @@ void OperatorViews::openAction(OperatorAction action, qint64 runId, qint64 token
     dialog.exec();
 }
 
-void OperatorViews::openBulk(OperatorAction action, const models::BulkTarget &target) {
+void OperatorViews::openBulk(OperatorAction action, const actions::BulkTarget &target) {
     if (!m_session)
         return;
-    models::BulkPlan plan;
-    plan.action = *OperatorActionText::bulkAction(action);
-    if (action == OperatorAction::ResolveSucceeded)
-        plan.resolution = store::ReviewResolution::Succeeded;
-    else if (action == OperatorAction::ResolveContinue)
-        plan.resolution = store::ReviewResolution::Continue;
-    else
-        plan.resolution = store::ReviewResolution::Cancelled;
+    // The bulk form and its resolution are the action's catalogue row; the menu offers only
+    // actions that have a bulk form.
+    const actions::ActionRow &row = actions::ActionCatalogue::row(action);
+    if (!row.bulk)
+        return;
+    actions::BulkPlan plan;
+    plan.action = *row.bulk;
+    plan.resolution = row.resolution.value_or(store::ReviewResolution::Cancelled);
     plan.target = target;
     // Not modal: the operation runs in the background; the dialog shows its progress and
     // stays until the operator closes it after the report.
@@ -406,8 +408,8 @@ void OperatorViews::attach(StoreSession *session) {
     m_auditModel->attachListener(session->listener());
     m_audit->setModel(m_auditModel.get());
     m_audit->setChainSource(session->readConninfo());
-    m_bulkWatcher = std::make_unique<models::BulkRunner>(session->conninfo());
-    connect(m_bulkWatcher.get(), &models::BulkRunner::activeOperations, this,
+    m_bulkWatcher = std::make_unique<actions::BulkRunner>(session->conninfo());
+    connect(m_bulkWatcher.get(), &actions::BulkRunner::activeOperations, this,
             [this](const QList<store::BulkState> &operations) {
                 // The dialog, while shown, feeds the status bar itself (operationsShown).
                 const QWidget *dialog = m_operationsDialog.data();
@@ -427,14 +429,14 @@ void OperatorViews::updateReviewActions() {
         const int row =
             m_reviewModel->rowOfRun(current.data(models::ReviewQueueModel::RunIdRole).toLongLong());
         if (row >= 0) {
-            const models::ReviewQueueRow &run = m_reviewModel->rowAt(row);
+            const store::ReviewQueueRow &run = m_reviewModel->rowAt(row);
             permitted = m_session->access().mayOperate(run.workflow, run.scope);
         }
     }
     m_review->setActionSource(m_session->conninfo(), permitted);
 }
 
-void OperatorViews::noteRefusal(const models::ActionResult &result) {
+void OperatorViews::noteRefusal(const actions::ActionResult &result) {
     if (result.errorKind != store::StoreErrorKind::PermissionDenied || !m_session)
         return;
     m_window->statusBar()->showMessage(

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/OperatorAction.h"
+#include "actions/OperatorAction.h"
 
 #include <QDateTime>
 #include <QList>
@@ -15,11 +15,13 @@ class QMenu;
 class QModelIndex;
 class QTimer;
 
-namespace dedup::models {
+namespace dedup::actions {
 struct ActionResult;
-class AuditLogModel;
 class BulkRunner;
 class BulkTarget;
+} // namespace dedup::actions
+namespace dedup::models {
+class AuditLogModel;
 class ReviewQueueModel;
 } // namespace dedup::models
 
@@ -87,16 +89,16 @@ private:
                        bool leaseExpired, bool continuationQueued, bool fromList = true,
                        const QDateTime &seenUpdatedAt = {});
     void addBulkActions(QMenu *menu);
-    void openAction(models::OperatorAction action, qint64 runId, qint64 token,
+    void openAction(actions::OperatorAction action, qint64 runId, qint64 token,
                     const QString &statusName, bool fromList = false,
                     const QDateTime &seenUpdatedAt = {});
-    void openBulk(models::OperatorAction action, const models::BulkTarget &target);
+    void openBulk(actions::OperatorAction action, const actions::BulkTarget &target);
     void watchTable(QAbstractItemView *table);
     void showActiveBulk(const QList<store::BulkState> &operations);
     // The Review tab's buttons act on its current run: offered only when the grants cover it.
     void updateReviewActions();
     // A refusal by the store (PermissionDenied) said in the status bar as well as the dialog.
-    void noteRefusal(const models::ActionResult &result);
+    void noteRefusal(const actions::ActionResult &result);
 
     MainWindow *m_window;
     DetailViews *m_details;
@@ -106,7 +108,7 @@ private:
     StoreSession *m_session = nullptr; // set between storeAttached and storeAboutToDetach
     std::unique_ptr<models::ReviewQueueModel> m_reviewModel;
     std::unique_ptr<models::AuditLogModel> m_auditModel;
-    std::unique_ptr<models::BulkRunner> m_bulkWatcher; // only lists operations, never steps
+    std::unique_ptr<actions::BulkRunner> m_bulkWatcher; // only lists operations, never steps
     QLabel *m_bulkLabel;
     QTimer *m_bulkPoll;
     QList<QPointer<BulkActionDialog>> m_bulkDialogs;

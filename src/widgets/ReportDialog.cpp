@@ -1,6 +1,7 @@
 #include "widgets/ReportDialog.h"
 
 #include "models/RunStatusStyle.h"
+#include "reports/ReportFormats.h"
 #include "ui_ReportDialog.h"
 #include "widgets/WarningColor.h"
 
@@ -47,7 +48,7 @@ ReportDialog::ReportDialog(const QString &conninfo, const store::ConnectionRepor
                            QWidget *parent)
     : QDialog(parent)
     , m_ui(std::make_unique<Ui::ReportDialog>())
-    , m_job(std::make_unique<models::ReportJob>(conninfo))
+    , m_job(std::make_unique<reports::ReportJob>(conninfo))
     , m_canReveal(report.canOperate) {
     m_ui->setupUi(this);
     m_ui->rangeCombo->addItem(tr("Last 24 hours"), int(Range::Last24Hours));
@@ -89,9 +90,9 @@ ReportDialog::ReportDialog(const QString &conninfo, const store::ConnectionRepor
     connect(m_ui->rangeCombo, &QComboBox::currentIndexChanged, this, &ReportDialog::applyRange);
     for (QDateTimeEdit *edit : {m_ui->fromEdit, m_ui->toEdit})
         connect(edit, &QDateTimeEdit::dateTimeChanged, this, &ReportDialog::updateState);
+    addFormatChecks();
     for (QCheckBox *check :
-         {m_ui->pdfCheck, m_ui->csvCheck, m_ui->jsonLinesCheck, m_ui->runsSectionCheck,
-          m_ui->actionsSectionCheck, m_ui->summarySectionCheck})
+         {m_ui->runsSectionCheck, m_ui->actionsSectionCheck, m_ui->summarySectionCheck})
         connect(check, &QCheckBox::toggled, this, &ReportDialog::updateState);
     connect(m_ui->revealCheck, &QCheckBox::toggled, this, [this](bool on) {
         m_ui->reasonEdit->setEnabled(on);
@@ -107,10 +108,10 @@ ReportDialog::ReportDialog(const QString &conninfo, const store::ConnectionRepor
     connect(m_ui->cancelButton, &QPushButton::clicked, this, &ReportDialog::cancelExport);
     connect(m_ui->closeButton, &QPushButton::clicked, this, &ReportDialog::reject);
 
-    connect(m_job.get(), &models::ReportJob::stepStarted, this, &ReportDialog::showStep);
-    connect(m_job.get(), &models::ReportJob::progress, this, &ReportDialog::showProgress);
-    connect(m_job.get(), &models::ReportJob::finished, this, &ReportDialog::showResult);
-    connect(m_job.get(), &models::ReportJob::failed, this, &ReportDialog::showFailure);
+    connect(m_job.get(), &reports::ReportJob::stepStarted, this, &ReportDialog::showStep);
+    connect(m_job.get(), &reports::ReportJob::progress, this, &ReportDialog::showProgress);
+    connect(m_job.get(), &reports::ReportJob::finished, this, &ReportDialog::showResult);
+    connect(m_job.get(), &reports::ReportJob::failed, this, &ReportDialog::showFailure);
 
     m_ui->progressBar->setRange(0, 1);
     m_ui->progressBar->setValue(0);
@@ -178,8 +179,8 @@ store::ReportSpec ReportDialog::spec() const {
     return spec;
 }
 
-models::ReportOutputs ReportDialog::outputs() const {
-    models::ReportOutputs outputs;
+reports::ReportOutputs ReportDialog::outputs() const {
+    reports::ReportOutputs outputs;
     outputs.sections.clear();
     if (m_ui->runsSectionCheck->isChecked())
         outputs.sections << store::ReportSection::Runs;
@@ -187,10 +188,39 @@ models::ReportOutputs ReportDialog::outputs() const {
         outputs.sections << store::ReportSection::Actions;
     if (m_ui->summarySectionCheck->isChecked())
         outputs.sections << store::ReportSection::Summary;
-    outputs.pdf = m_ui->pdfCheck->isChecked();
-    outputs.csv = m_ui->csvCheck->isChecked();
-    outputs.jsonLines = m_ui->jsonLinesCheck->isChecked();
+    for (const auto &[id, check] : m_formatChecks)
+        outputs.set(id, check->isChecked());
     return outputs;
+}
+
+void ReportDialog::addFormatChecks() {
+    // The form's own boxes for the first formats (their names and tab order are the form's);
+    // any other format of the registry gets a box here, so adding a format needs no change
+    // to the dialog.
+    const std::pair<QString, QCheckBox *> designed[] = {
+        {QStringLiteral("pdf"), m_ui->pdfCheck},
+        {QStringLiteral("csv"), m_ui->csvCheck},
+        {QStringLiteral("jsonl"), m_ui->jsonLinesCheck}};
+    for (const reports::ReportFileFormat &format : reports::ReportFormats::all()) {
+        QCheckBox *check = nullptr;
+        for (const auto &[id, box] : designed)
+            if (id == format.id)
+                check = box;
+        if (!check) {
+            check = new QCheckBox(format.title, m_ui->outputBox);
+            check->setObjectName(format.id + QStringLiteral("Check"));
+            check->setChecked(format.checkedByDefault);
+            // Before the spacer that closes the row.
+            m_ui->formatsLayout->insertWidget(m_ui->formatsLayout->count() - 1, check);
+        }
+        m_formatChecks.append({format.id, check});
+        connect(check, &QCheckBox::toggled, this, &ReportDialog::updateState);
+    }
+    // A box of the form whose format left the registry would offer nothing.
+    for (const auto &[id, box] : designed) {
+        if (!reports::ReportFormats::find(id))
+            box->hide();
+    }
 }
 
 QString ReportDialog::folder() const {
@@ -207,10 +237,10 @@ QString ReportDialog::blocker() const {
     const store::ReportSpec current = spec();
     if (current.from >= current.to)
         return tr("The range must start before it ends.");
-    const models::ReportOutputs chosen = outputs();
-    if (!chosen.pdf && !chosen.csv && !chosen.jsonLines)
+    const reports::ReportOutputs chosen = outputs();
+    if (chosen.formats.isEmpty())
         return tr("Choose at least one format.");
-    if ((chosen.csv || chosen.jsonLines) && chosen.sections.isEmpty())
+    if (chosen.hasRowFormat() && chosen.sections.isEmpty())
         return tr("CSV and JSON Lines need at least one section.");
     if (folder().isEmpty())
         return tr("Choose a folder for the files.");
@@ -228,8 +258,8 @@ void ReportDialog::updateState() {
     m_ui->whatBox->setEnabled(!running);
     m_ui->outputBox->setEnabled(!running);
     m_ui->privacyBox->setEnabled(!running);
-    const models::ReportOutputs chosen = outputs();
-    const bool rowFormats = chosen.csv || chosen.jsonLines;
+    const reports::ReportOutputs chosen = outputs();
+    const bool rowFormats = chosen.hasRowFormat();
     m_ui->runsSectionCheck->setEnabled(rowFormats);
     m_ui->actionsSectionCheck->setEnabled(rowFormats);
     m_ui->summarySectionCheck->setEnabled(rowFormats);
@@ -304,13 +334,13 @@ void ReportDialog::showProgress(const QString &fileName, qint64 written, qint64 
     }
 }
 
-void ReportDialog::showResult(const models::ReportJobResult &result) {
+void ReportDialog::showResult(const reports::ReportJobResult &result) {
     m_ui->progressBar->setRange(0, 1);
     m_ui->progressBar->setValue(1);
     m_ui->stepLabel->setText(tr("Done."));
     const QLocale locale;
     QStringList files;
-    for (const models::ReportFile &file : result.files) {
+    for (const reports::ReportFile &file : result.files) {
         const QString name = QFileInfo(file.path).fileName();
         // No %n plurals: the English source is shown as is (no English catalogue).
         files << (file.pages == 1  ? tr("%1 (1 page)").arg(name)

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/ReportJob.h"
+#include "reports/ReportJob.h"
 #include "store/ConnectionReport.h"
 #include "store/ReportSpec.h"
 
@@ -8,6 +8,7 @@
 #include <QList>
 
 #include <memory>
+#include <utility>
 
 class QCheckBox;
 
@@ -17,9 +18,9 @@ class ReportDialog;
 
 namespace dedup::widgets {
 
-// File > Export Report…: one report (SPEC 7 "Reports") for a range and filters, as any of
+// File > Export Report…: one report (docs/CONSOLE.md "Reports") for a range and filters, as any of
 // PDF, CSV (runs.csv, actions.csv, summary.csv) and JSON Lines (report.jsonl) into one folder,
-// with one redaction key for all of them. The work runs in a models::ReportJob (its own
+// with one redaction key for all of them. The work runs in a reports::ReportJob (its own
 // connection and thread): the dialog shows the step and the rows written, Cancel stops the
 // database work at once, and the result line lists the files with their row counts.
 //
@@ -37,13 +38,13 @@ public:
 
     // The report as the form describes it (the range in UTC).
     store::ReportSpec spec() const;
-    models::ReportOutputs outputs() const;
+    reports::ReportOutputs outputs() const;
     QString folder() const;
     void setFolder(const QString &folder);
     // Why Export is unavailable now (shown next to it); empty when it can start.
     QString blocker() const;
     bool isRunning() const { return m_job->isRunning(); }
-    models::ReportJob *job() const { return m_job.get(); }
+    reports::ReportJob *job() const { return m_job.get(); }
 
 public slots:
     void startExport();
@@ -53,18 +54,21 @@ public slots:
 private:
     enum class Range { Last24Hours, Last7Days, Last30Days, ThisMonth, LastMonth, Custom };
 
+    void addFormatChecks();
     void applyRange();
     void updateState();
     void chooseFolder();
     void showStep(int step, int steps, const QString &description);
     void showProgress(const QString &fileName, qint64 written, qint64 expected);
-    void showResult(const models::ReportJobResult &result);
+    void showResult(const reports::ReportJobResult &result);
     void showFailure(const QString &message, bool cancelled);
 
     std::unique_ptr<Ui::ReportDialog> m_ui;
-    std::unique_ptr<models::ReportJob> m_job;
+    std::unique_ptr<reports::ReportJob> m_job;
     const bool m_canReveal;
     QList<QCheckBox *> m_statusChecks; // in core::allRunStatuses() order
+    // One check box per reports::ReportFormats format, by its id.
+    QList<std::pair<QString, QCheckBox *>> m_formatChecks;
     int m_step = 0;
     int m_steps = 0;
 };

@@ -1,6 +1,6 @@
 #include "widgets/RevealDialog.h"
 
-#include "models/QueryRunner.h"
+#include "lanes/QueryRunner.h"
 #include "store/PgConnection.h"
 #include "store/RunReveal.h"
 #include "ui_RevealDialog.h"
@@ -30,7 +30,7 @@ RevealDialog::RevealDialog(const QString &conninfo, qint64 runId, QWidget *paren
     : QDialog(parent)
     , m_ui(std::make_unique<Ui::RevealDialog>())
     , m_runner(
-          std::make_unique<models::QueryRunner>(conninfo, QStringLiteral("dedup-console-reveal")))
+          std::make_unique<lanes::QueryRunner>(conninfo, QStringLiteral("dedup-console-reveal")))
     , m_runId(runId) {
     m_ui->setupUi(this);
     setWindowTitle(tr("Reveal values: run %1").arg(runId));
@@ -48,8 +48,8 @@ RevealDialog::RevealDialog(const QString &conninfo, qint64 runId, QWidget *paren
     for (QCheckBox *check : {m_ui->keyCheck, m_ui->correlationCheck, m_ui->fingerprintCheck,
                              m_ui->lastErrorCheck, m_ui->resultCheck, m_ui->reviewReasonCheck})
         connect(check, &QCheckBox::toggled, this, &RevealDialog::intentChanged);
-    connect(m_runner.get(), &models::QueryRunner::finished, this, &RevealDialog::onFinished);
-    connect(m_runner.get(), &models::QueryRunner::failed, this,
+    connect(m_runner.get(), &lanes::QueryRunner::finished, this, &RevealDialog::onFinished);
+    connect(m_runner.get(), &lanes::QueryRunner::failed, this,
             [this](int id, const QString &message) { onFailed(id, message); });
     m_ui->reasonEdit->setFocus();
     updateButtons();

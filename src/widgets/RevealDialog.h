@@ -14,7 +14,7 @@ namespace Ui {
 class RevealDialog;
 }
 
-namespace dedup::models {
+namespace dedup::lanes {
 class QueryRunner;
 }
 
@@ -62,7 +62,7 @@ private:
     void updateButtons();
 
     std::unique_ptr<Ui::RevealDialog> m_ui;
-    std::unique_ptr<models::QueryRunner> m_runner;
+    std::unique_ptr<lanes::QueryRunner> m_runner;
     qint64 m_runId = 0;
     QString m_actionKey; // the current intent's; empty: make one on send
     int m_sendId = 0;

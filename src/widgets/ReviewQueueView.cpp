@@ -1,11 +1,13 @@
 #include "widgets/ReviewQueueView.h"
 
-#include "models/ActionExecutor.h" // ReviewQueueModel.h needs it complete (QPointer)
-#include "models/ActionResult.h"
+#include "actions/ActionCatalogue.h"
+#include "actions/ActionExecutor.h" // ReviewQueueModel.h needs it complete (QPointer)
+#include "actions/ActionResult.h"
 #include "models/ReviewQueueModel.h"
 #include "ui_ReviewQueueView.h"
 #include "widgets/ActionDialog.h"
 #include "widgets/ContentsColumn.h"
+#include "widgets/ListTableFrame.h"
 #include "widgets/PlainTextDelegate.h"
 
 #include <QHeaderView>
@@ -13,9 +15,9 @@
 
 namespace dedup::widgets {
 
-using models::OperatorAction;
-using models::ReviewQueueFilter;
+using actions::OperatorAction;
 using models::ReviewQueueModel;
+using store::ReviewQueueFilter;
 
 namespace {
 
@@ -43,11 +45,13 @@ ReviewQueueView::ReviewQueueView(QWidget *parent)
     m_ui->table->setTextElideMode(Qt::ElideRight);
 
     auto *resolveMenu = new QMenu(m_ui->resolveButton);
-    for (const OperatorAction action :
-         {OperatorAction::ResolveSucceeded, OperatorAction::ResolveCancelled,
-          OperatorAction::ResolveContinue}) {
-        resolveMenu->addAction(models::OperatorActionText::title(action) + QStringLiteral("…"),
-                               this, [this, action] { openAction(action); });
+    // The review resolutions: the catalogue's rows that resolve a review, in its order.
+    for (const actions::ActionRow &row : actions::ActionCatalogue::rows()) {
+        if (!row.resolution)
+            continue;
+        const OperatorAction action = row.action;
+        resolveMenu->addAction(row.translatedTitle() + QStringLiteral("…"), this,
+                               [this, action] { openAction(action); });
     }
     m_ui->resolveButton->setMenu(resolveMenu);
     connect(m_ui->assignButton, &QPushButton::clicked, this,
@@ -75,9 +79,7 @@ void ReviewQueueView::setModel(ReviewQueueModel *model) {
     if (m_model)
         disconnect(m_model, nullptr, this, nullptr);
     m_model = model;
-    QItemSelectionModel *oldSelection = m_ui->table->selectionModel();
-    m_ui->table->setModel(model);
-    delete oldSelection; // the view does not delete the one it replaces
+    ListTableFrame::replaceModel(m_ui->table, model);
     if (model) {
         // Attempts are never cut: the column follows its widest value ("2501/100000").
         ContentsColumn::keepFitted(m_ui->table, ReviewQueueModel::AttemptColumn);
@@ -135,10 +137,11 @@ ActionDialog *ReviewQueueView::openAction(OperatorAction action) {
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (m_standbyLag)
         dialog->setSeenOnStandby(m_standbyLag());
-    if (action == OperatorAction::AssignReview)
+    // From the review queue an assignee is asked for when assigning: "me" is the usual answer.
+    if (actions::ActionCatalogue::row(action).inputs.testFlag(actions::ActionInput::Assignee))
         dialog->setAssignee(m_model->me());
     connect(dialog, &ActionDialog::actionFinished, this,
-            [this](const models::ActionResult &result) {
+            [this](const actions::ActionResult &result) {
                 if (m_model)
                     m_model->refresh();
                 emit actionFinished(result);

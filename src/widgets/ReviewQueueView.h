@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/OperatorAction.h"
+#include "actions/OperatorAction.h"
 
 #include <QWidget>
 
@@ -13,16 +13,18 @@ namespace Ui {
 class ReviewQueueView;
 }
 
+namespace dedup::actions {
+struct ActionResult;
+}
 namespace dedup::models {
 class ReviewQueueModel;
-struct ActionResult;
 } // namespace dedup::models
 
 namespace dedup::widgets {
 
 class ActionDialog;
 
-// The manual review queue (SPEC 7 "Manual review queue"): runs in manual_review, oldest
+// The manual review queue (docs/CONSOLE.md "Manual review queue"): runs in manual_review, oldest
 // review first, with reason, age and assignee, filtered like the runs list (workflow, scope,
 // key prefix, assigned to me / unassigned / anyone). Assign to me, Note and Resolve open an
 // ActionDialog (impact preview, reason, one action key) for the current run; they are
@@ -40,15 +42,16 @@ public:
     // Where the action dialogs connect (each its own loader and executor) and whether the
     // role may act (dedup_operator); without it no action is offered.
     void setActionSource(const QString &conninfo, bool canOperate);
-    // The queue reads a standby (SPEC 9): `lagText` gives the standby's lag as the status bar
-    // shows it, for the action dialog's "changed since you looked" (empty function: no standby).
+    // The queue reads a standby (docs/SCALING.md section 1): `lagText` gives the standby's lag as
+    // the status bar shows it, for the action dialog's "changed since you looked" (empty function:
+    // no standby).
     void setStandbyLag(std::function<QString()> lagText) { m_standbyLag = std::move(lagText); }
     QTableView *table() const;
     qint64 currentRunId() const;
 
     // Opens the dialog for `action` on the current run (non-modal, deleted when closed);
     // nullptr when there is no current run or no action source.
-    ActionDialog *openAction(models::OperatorAction action);
+    ActionDialog *openAction(actions::OperatorAction action);
 
 public slots:
     void applyFilter();
@@ -56,7 +59,7 @@ public slots:
 signals:
     void runActivated(qint64 runId);
     // An action sent from one of this view's dialogs was answered.
-    void actionFinished(const dedup::models::ActionResult &result);
+    void actionFinished(const dedup::actions::ActionResult &result);
 
 private:
     void updateButtons();

@@ -1,7 +1,7 @@
 #include "widgets/RunDetailView.h"
 
+#include "lanes/ChangeListener.h"
 #include "models/AuditTableModel.h"
-#include "models/ChangeListener.h"
 #include "models/EventTableModel.h"
 #include "models/RunDetailSource.h"
 #include "models/StepTableModel.h"
@@ -179,7 +179,7 @@ void RunDetailView::setSource(RunDetailSource *source) {
     updateState();
 }
 
-void RunDetailView::setStore(const QString &conninfo, models::ChangeListener *listener) {
+void RunDetailView::setStore(const QString &conninfo, lanes::ChangeListener *listener) {
     m_conninfo = conninfo;
     m_listener = listener;
     if (conninfo.isEmpty()) {

@@ -20,8 +20,10 @@ namespace Ui {
 class RunDetailView;
 }
 
-namespace dedup::models {
+namespace dedup::lanes {
 class ChangeListener;
+}
+namespace dedup::models {
 class RunDetailSource;
 } // namespace dedup::models
 
@@ -29,7 +31,7 @@ namespace dedup::widgets {
 
 class RevealDialog;
 
-// One run in full (SPEC 7 "Run detail"), over a RunDetailSource: a header (id, status in
+// One run in full (docs/CONSOLE.md "Run detail"), over a RunDetailSource: a header (id, status in
 // colour and words, workflow, scope, key, correlation id as a link, attempt), the lease
 // (owner, token, a live "expires in" countdown by the server's clock, last heartbeat), and
 // tabs: steps (uncertain ones stand out, with why), events, the stored result and the last
@@ -72,7 +74,7 @@ public:
     void setSource(models::RunDetailSource *source);
     // A source of the view's own on `conninfo` (its own connection), live with `listener`
     // (optional, not owned); an empty conninfo drops it.
-    void setStore(const QString &conninfo, models::ChangeListener *listener);
+    void setStore(const QString &conninfo, lanes::ChangeListener *listener);
     models::RunDetailSource *source() const { return m_source; }
 
     // Shows run `runId` (0: none); the same id again re-reads it.
@@ -182,8 +184,8 @@ private:
     QAction *m_cancel = nullptr;
     QAction *m_correlation = nullptr;
     QAction *m_reveal = nullptr;
-    QString m_conninfo;                          // the store reveals go to (setStore); empty: none
-    QPointer<models::ChangeListener> m_listener; // the own source's (setStore)
+    QString m_conninfo;                         // the store reveals go to (setStore); empty: none
+    QPointer<lanes::ChangeListener> m_listener; // the own source's (setStore)
     store::AccessScope m_access;
     // The last reveal's values and the run as read when they came: a revealed value is shown
     // while the redacted one it replaces is still the same.

@@ -124,22 +124,6 @@ std::optional<QString> RunFilterBar::textOf(const QLineEdit *edit) const {
     return text.isEmpty() ? std::nullopt : std::optional<QString>(text);
 }
 
-void RunFilterBar::setSearch(SearchMode mode, const QString &text) {
-    m_quiet = true;
-    m_ui->searchMode->setCurrentIndex(int(mode));
-    m_ui->searchEdit->setText(text);
-    m_quiet = false;
-    applyNow();
-}
-
-void RunFilterBar::setStatuses(const QList<RunStatus> &statuses) {
-    m_quiet = true;
-    for (auto it = m_statusButtons.cbegin(); it != m_statusButtons.cend(); ++it)
-        it.value()->setChecked(statuses.contains(it.key()));
-    m_quiet = false;
-    applyNow();
-}
-
 void RunFilterBar::setTimeRange(TimeRange range) {
     m_ui->timeRange->setCurrentIndex(int(range));
 }

@@ -20,8 +20,8 @@ class RunFilterBar;
 
 namespace dedup::widgets {
 
-// The runs list's criteria (SPEC 7 "Runs"): statuses (toggle buttons; none = every status),
-// workflow, scope, creation time (quick ranges or a custom from/to), and one search field
+// The runs list's criteria (docs/CONSOLE.md "Runs"): statuses (toggle buttons; none = every
+// status), workflow, scope, creation time (quick ranges or a custom from/to), and one search field
 // whose mode says what it matches: an exact key, a key prefix or a correlation id.
 //
 // It only edits; filterChanged() says when the filter should be applied: at once for a
@@ -44,8 +44,6 @@ public:
     // The filter the fields describe; quick time ranges are taken back from `now`.
     store::RunFilter filter(const QDateTime &now = QDateTime::currentDateTime()) const;
 
-    void setSearch(SearchMode mode, const QString &text);
-    void setStatuses(const QList<core::RunStatus> &statuses);
     void setTimeRange(TimeRange range);
     void focusSearch();
     // Every field back to "not set" (emits filterChanged once).

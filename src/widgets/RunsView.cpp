@@ -1,10 +1,10 @@
 #include "widgets/RunsView.h"
 
-#include "models/ChangeListener.h"
+#include "lanes/ChangeListener.h"
 #include "models/RunListModel.h"
 #include "ui_RunsView.h"
 #include "widgets/ContentsColumn.h"
-#include "widgets/PlainTextDelegate.h"
+#include "widgets/ListTableFrame.h"
 #include "widgets/RunColumns.h"
 #include "widgets/RunFilterBar.h"
 #include "widgets/RunsViewActions.h"
@@ -20,21 +20,19 @@
 #include <QItemSelectionModel>
 #include <QLocale>
 #include <QMenu>
-#include <QResizeEvent>
-#include <QStyle>
 
-#include <algorithm>
+#include <utility>
 
 namespace dedup::widgets {
 
-using models::ChangeListener;
+using lanes::ChangeListener;
 using models::RunListModel;
 
 RunsView::RunsView(QWidget *parent)
     : QWidget(parent)
     , m_ui(std::make_unique<Ui::RunsView>()) {
     m_ui->setupUi(this);
-    PlainTextDelegate::installOn(m_ui->table);
+    m_frame = new ListTableFrame(m_ui->table, RunListModel::RunIdRole, this);
     setFocusProxy(m_ui->table); // focus on the view (e.g. its tab shown) lands in the list
     m_anchor = new ScrollAnchor(m_ui->table);
     m_ui->table->setItemDelegateForColumn(RunListModel::StatusColumn, new StatusDelegate(this));
@@ -46,31 +44,15 @@ RunsView::RunsView(QWidget *parent)
     m_ui->table->setContextMenuPolicy(Qt::CustomContextMenu);
     m_ui->table->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
     m_ui->table->horizontalHeader()->setSectionsMovable(true);
-    // Cut values end in a visible "…": a cut in the middle turns "2501/100000" into
-    // "250…000", which reads as another number.
-    m_ui->table->setTextElideMode(Qt::ElideRight);
     m_ui->table->horizontalHeader()->setStretchLastSection(true);
-    // Denser than the style's default: an operator scans many rows.
-    m_ui->table->verticalHeader()->setMinimumSectionSize(fontMetrics().height());
-    m_ui->table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() * 3 / 2);
-    m_ui->busyIndicator->setMaximumWidth(fontMetrics().averageCharWidth() * 10);
-    QSizePolicy busyPolicy = m_ui->busyIndicator->sizePolicy();
-    busyPolicy.setRetainSizeWhenHidden(true); // the row keeps its height: no relayout per load
-    m_ui->busyIndicator->setSizePolicy(busyPolicy);
-    m_ui->busyIndicator->hide();
-    m_ui->errorRow->hide();
+    m_frame->setRowHeight(3, 2);
+    m_frame->setBusyIndicator(m_ui->busyIndicator);
+    m_frame->setErrorRow(m_ui->errorRow, m_ui->errorIcon, m_ui->errorLabel);
     m_ui->truncatedLabel->hide();
-
-    m_emptyLabel = new QLabel(m_ui->table->viewport());
-    m_emptyLabel->setObjectName(QStringLiteral("emptyStateLabel"));
-    m_emptyLabel->setAlignment(Qt::AlignCenter);
-    m_emptyLabel->setWordWrap(true);
-    m_emptyLabel->setForegroundRole(QPalette::PlaceholderText);
-    m_ui->table->viewport()->installEventFilter(this);
 
     createActions();
     connect(m_ui->filterBar, &RunFilterBar::filterChanged, this, &RunsView::applyFilter);
-    connect(m_ui->table, &QTableView::activated, this, &RunsView::openCurrentRun);
+    connect(m_frame, &ListTableFrame::runActivated, this, &RunsView::runActivated);
     connect(m_ui->table, &QWidget::customContextMenuRequested, this, &RunsView::showContextMenu);
     connect(m_ui->table->horizontalHeader(), &QWidget::customContextMenuRequested, this,
             [this](const QPoint &position) {
@@ -103,7 +85,7 @@ void RunsView::createActions() {
     connect(m_actions->refresh, &QAction::triggered, this, &RunsView::refresh);
     connect(m_actions->cancel, &QAction::triggered, this, &RunsView::cancelLoading);
     connect(m_actions->live, &QAction::toggled, this, &RunsView::setLive);
-    connect(m_actions->open, &QAction::triggered, this, &RunsView::openCurrentRun);
+    connect(m_actions->open, &QAction::triggered, m_frame, &ListTableFrame::activateCurrentRun);
     connect(m_actions->correlation, &QAction::triggered, this, &RunsView::showCurrentCorrelation);
     connect(m_actions->copyKey, &QAction::triggered, this, &RunsView::copyCurrentKey);
     m_ui->refreshButton->setDefaultAction(m_actions->refresh);
@@ -117,10 +99,6 @@ void RunsView::createActions() {
 void RunsView::updateIcons() {
     // Theme icons where the desktop has them; the buttons carry text either way.
     m_actions->updateIcons();
-    const int side = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
-    m_ui->errorIcon->setPixmap(style()
-                                   ->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this)
-                                   .pixmap(QSize(side, side), devicePixelRatioF()));
 }
 
 void RunsView::setModel(RunListModel *model, ChangeListener *listener) {
@@ -135,9 +113,7 @@ void RunsView::setModel(RunListModel *model, ChangeListener *listener) {
     m_reselectRunId = 0;
     m_waiting = 0;
     m_waitingMore = false;
-    QItemSelectionModel *oldSelection = m_ui->table->selectionModel();
-    m_ui->table->setModel(model);
-    delete oldSelection; // the view does not delete the one it replaces
+    m_frame->setModel(model);
     m_anchor->attach();
     if (model) {
         if (m_headerState.isEmpty() ||
@@ -149,7 +125,7 @@ void RunsView::setModel(RunListModel *model, ChangeListener *listener) {
         ContentsColumn::keepFitted(m_ui->table, RunListModel::AttemptColumn);
         connectModel();
     }
-    m_ui->errorRow->hide();
+    m_frame->hideError();
     if (listener)
         listener->setPaused(!m_actions->live->isChecked());
     if (model)
@@ -171,7 +147,7 @@ void RunsView::connectModel() {
     connect(m_model, &RunListModel::errorOccurred, this, &RunsView::onError);
     connect(m_model, &RunListModel::errorTextChanged, this, [this](const QString &text) {
         if (text.isEmpty())
-            m_ui->errorRow->hide();
+            m_frame->hideError();
     });
     connect(m_model, &RunListModel::pageLoaded, this, &RunsView::onLoaded);
     connect(m_model, &RunListModel::liveUpdateApplied, this, &RunsView::onLoaded);
@@ -233,8 +209,7 @@ void RunsView::focusSearch() {
 }
 
 qint64 RunsView::currentRunId() const {
-    const QModelIndex current = m_ui->table->currentIndex();
-    return current.isValid() ? current.data(RunListModel::RunIdRole).toLongLong() : 0;
+    return m_frame->currentRunId();
 }
 
 QString RunsView::currentCorrelationId() const {
@@ -242,11 +217,6 @@ QString RunsView::currentCorrelationId() const {
     if (!current.isValid())
         return {};
     return current.siblingAtColumn(RunListModel::CorrelationColumn).data().toString();
-}
-
-void RunsView::openCurrentRun() {
-    if (const qint64 id = currentRunId())
-        emit runActivated(id);
 }
 
 void RunsView::showCurrentCorrelation() {
@@ -288,17 +258,13 @@ QList<store::RunRow> RunsView::selectedRows() const {
     QList<store::RunRow> rows;
     if (!m_model)
         return rows;
-    QModelIndexList selected = m_ui->table->selectionModel()->selectedRows();
-    std::sort(selected.begin(), selected.end(),
-              [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
-    for (const QModelIndex &index : selected)
+    for (const QModelIndex &index : m_frame->selectedRows())
         rows.append(m_model->runAt(index.row()));
     return rows;
 }
 
 void RunsView::onError(const QString &message) {
-    m_ui->errorLabel->setText(message);
-    m_ui->errorRow->show();
+    m_frame->showError(message);
     updateStatusRow();
     updateEmptyState();
 }
@@ -307,7 +273,7 @@ void RunsView::onLoaded() {
     // A later successful read supersedes a load error; a rejected filter's message stays
     // until the filter is fixed.
     if (!m_filterRejected)
-        m_ui->errorRow->hide();
+        m_frame->hideError();
     if (m_reselectRunId != 0 && m_model && m_model->rowCount() > 0) {
         // Only from the first page: a run found later would move the list under the user.
         const int row = m_model->rowOfRun(std::exchange(m_reselectRunId, 0));
@@ -340,7 +306,7 @@ QString RunsView::countText() const {
 void RunsView::updateStatusRow() {
     m_ui->countLabel->setText(countText());
     const bool loading = m_model && m_model->isLoading();
-    m_ui->busyIndicator->setVisible(loading);
+    m_frame->setBusy(loading);
     m_actions->cancel->setEnabled(loading);
     m_actions->refresh->setEnabled(m_model);
     const bool truncated = m_model && m_model->isTruncated();
@@ -386,15 +352,13 @@ void RunsView::updateEmptyState() {
         text.clear();
     else if (m_model->isLoading())
         text = tr("Loading runs…");
-    else if (!m_ui->errorRow->isHidden())
+    else if (m_frame->isErrorShown())
         text.clear(); // the error above the table says why
     else if (m_model->filter().isEmpty())
         text = tr("No runs in this store yet. Workers create them with dedup.claim().");
     else
         text = tr("No runs match this filter.");
-    m_emptyLabel->setText(text);
-    m_emptyLabel->setVisible(!text.isEmpty());
-    m_emptyLabel->resize(m_ui->table->viewport()->size());
+    m_frame->setEmptyText(text);
 }
 
 QVariantMap RunsView::saveState() const {
@@ -411,12 +375,6 @@ void RunsView::restoreState(const QVariantMap &state) {
     m_ui->filterBar->restoreState(state.value(QStringLiteral("filter")).toMap());
     if (m_model)
         applyFilter();
-}
-
-bool RunsView::eventFilter(QObject *watched, QEvent *event) {
-    if (watched == m_ui->table->viewport() && event->type() == QEvent::Resize)
-        m_emptyLabel->resize(static_cast<QResizeEvent *>(event)->size());
-    return QWidget::eventFilter(watched, event);
 }
 
 void RunsView::changeEvent(QEvent *event) {

@@ -11,26 +11,28 @@
 class QMenu;
 
 class QAction;
-class QLabel;
 class QTableView;
 
 namespace Ui {
 class RunsView;
 }
 
-namespace dedup::models {
+namespace dedup::lanes {
 class ChangeListener;
+}
+namespace dedup::models {
 class RunListModel;
 } // namespace dedup::models
 
 namespace dedup::widgets {
 
+class ListTableFrame;
 class RunFilterBar;
 struct RunsViewActions;
 class ScrollAnchor;
 
-// The runs list (SPEC 7 "Runs"): the filter bar, the count (exact or a labelled estimate),
-// the table over RunListModel, live updates that can be paused, and the view's actions.
+// The runs list (docs/CONSOLE.md "Runs"): the filter bar, the count (exact or a labelled
+// estimate), the table over RunListModel, live updates that can be paused, and the view's actions.
 //
 // The actions (refresh, live, cancel loading, find, open run, show correlation, copy key)
 // are shortcuts while the focus is in this view (Qt::WidgetWithChildrenShortcut), so other
@@ -44,7 +46,7 @@ public:
 
     // Shows `model` with the filter bar's filter; `listener` drives the Live toggle. Neither is
     // owned; pass nullptr for both before they are destroyed.
-    void setModel(models::RunListModel *model, models::ChangeListener *listener);
+    void setModel(models::RunListModel *model, lanes::ChangeListener *listener);
     models::RunListModel *model() const { return m_model; }
     RunFilterBar *filterBar() const;
     QTableView *table() const;
@@ -80,14 +82,12 @@ signals:
     void contextMenuAboutToShow(QMenu *menu);
 
 protected:
-    bool eventFilter(QObject *watched, QEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:
     void createActions();
     void connectModel();
     void showContextMenu(const QPoint &position);
-    void openCurrentRun();
     void showCurrentCorrelation();
     void copyCurrentKey();
     void onError(const QString &message);
@@ -100,10 +100,10 @@ private:
 
     std::unique_ptr<Ui::RunsView> m_ui;
     models::RunListModel *m_model = nullptr;
-    models::ChangeListener *m_listener = nullptr;
+    lanes::ChangeListener *m_listener = nullptr;
+    ListTableFrame *m_frame = nullptr; // the table's set-up, error row and empty line
     ScrollAnchor *m_anchor = nullptr;
-    QLabel *m_emptyLabel = nullptr; // over the table's viewport when there is no row
-    QByteArray m_headerState;       // restored once a model gives the header its columns
+    QByteArray m_headerState; // restored once a model gives the header its columns
     std::unique_ptr<RunsViewActions> m_actions;
     qint64 m_reselectRunId = 0;    // after refresh(): made current again once loaded
     bool m_countCancelled = false; // cancel() dropped the count: no "loading…" forever

@@ -10,7 +10,7 @@
 namespace dedup::widgets {
 
 SampleLineChart::SampleLineChart(const QString &title, QWidget *parent)
-    : QChartView(new QChart, parent) {
+    : PlaceholderChartView(new QChart, parent) {
     setRenderHint(QPainter::Antialiasing);
     chart()->setTitle(title);
     chart()->legend()->setAlignment(Qt::AlignBottom);
@@ -36,7 +36,7 @@ void SampleLineChart::setData(const QList<QDateTime> &buckets, qint64 strideSeco
     c->addAxis(m_timeAxis, Qt::AlignBottom);
     c->addAxis(m_valueAxis, Qt::AlignLeft);
     qint64 highest = 0;
-    m_empty = true;
+    setEmpty(true);
     for (const Series &s : series) {
         QLineSeries *line = nullptr;
         bool first = true;
@@ -63,7 +63,7 @@ void SampleLineChart::setData(const QList<QDateTime> &buckets, qint64 strideSeco
             const QDateTime middle = buckets.at(i).addSecs(strideSeconds / 2);
             line->append(qreal(middle.toMSecsSinceEpoch()), qreal(*s.values.at(i)));
             highest = qMax(highest, *s.values.at(i));
-            m_empty = false;
+            setEmpty(false);
         }
     }
     if (!buckets.isEmpty()) {
@@ -77,7 +77,7 @@ void SampleLineChart::setData(const QList<QDateTime> &buckets, qint64 strideSeco
     m_timeAxis->setTickCount(5);
     m_valueAxis->setRange(0, qMax<qint64>(4, highest + highest / 10 + 1));
     m_valueAxis->applyNiceNumbers();
-    c->legend()->setVisible(!m_empty);
+    c->legend()->setVisible(!isEmpty());
     viewport()->update();
 }
 
@@ -88,16 +88,6 @@ QList<QPointF> SampleLineChart::points(const QString &series) const {
             out << line->points();
     }
     return out;
-}
-
-void SampleLineChart::drawForeground(QPainter *painter, const QRectF &rect) {
-    QChartView::drawForeground(painter, rect);
-    if (!m_empty || m_emptyText.isEmpty())
-        return;
-    painter->save();
-    painter->setPen(palette().color(QPalette::PlaceholderText));
-    painter->drawText(chart()->plotArea(), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
-    painter->restore();
 }
 
 } // namespace dedup::widgets

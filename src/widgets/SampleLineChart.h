@@ -1,6 +1,7 @@
 #pragma once
 
-#include <QChartView>
+#include "widgets/PlaceholderChartView.h"
+
 #include <QColor>
 #include <QDateTime>
 #include <QList>
@@ -18,7 +19,7 @@ namespace dedup::widgets {
 // queue): one line per series through the buckets that have a sample. A bucket without one
 // breaks the line (a gap, not a guess): nothing remembers what happened while nobody
 // sampled.
-class SampleLineChart : public QChartView {
+class SampleLineChart : public PlaceholderChartView {
     Q_OBJECT
 
 public:
@@ -33,22 +34,14 @@ public:
     // `buckets`: bucket starts; a point sits in the middle of its bucket.
     void setData(const QList<QDateTime> &buckets, qint64 strideSeconds,
                  const QList<Series> &series);
-    void setEmptyText(const QString &text) { m_emptyText = text; }
 
     // The points of `series` (by name) in bucket order, gaps left out.
     QList<QPointF> points(const QString &series) const;
-    QDateTimeAxis *timeAxis() const { return m_timeAxis; }
-    QValueAxis *valueAxis() const { return m_valueAxis; }
-
-protected:
-    void drawForeground(QPainter *painter, const QRectF &rect) override;
 
 private:
     QList<QLineSeries *> m_lines; // every segment of every series
     QDateTimeAxis *m_timeAxis = nullptr;
     QValueAxis *m_valueAxis = nullptr;
-    QString m_emptyText;
-    bool m_empty = true;
 };
 
 } // namespace dedup::widgets

@@ -13,7 +13,7 @@
 namespace dedup::widgets {
 
 StackedBarChart::StackedBarChart(const QString &title, Qt::Orientation orientation, QWidget *parent)
-    : QChartView(new QChart, parent)
+    : PlaceholderChartView(new QChart, parent)
     , m_orientation(orientation) {
     setRenderHint(QPainter::Antialiasing);
     chart()->setTitle(title);
@@ -52,7 +52,7 @@ void StackedBarChart::setData(const QStringList &categories, const QList<Series>
     }
     for (const qint64 total : totals)
         highest = qMax(highest, total);
-    m_empty = highest == 0;
+    setEmpty(highest == 0);
     m_series->setBarWidth(0.8);
     c->addSeries(m_series);
 
@@ -102,16 +102,6 @@ qreal StackedBarChart::value(const QString &series, int category) const {
             return set->at(category);
     }
     return -1;
-}
-
-void StackedBarChart::drawForeground(QPainter *painter, const QRectF &rect) {
-    QChartView::drawForeground(painter, rect);
-    if (!m_empty || m_emptyText.isEmpty())
-        return;
-    painter->save();
-    painter->setPen(palette().color(QPalette::PlaceholderText));
-    painter->drawText(chart()->plotArea(), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
-    painter->restore();
 }
 
 } // namespace dedup::widgets

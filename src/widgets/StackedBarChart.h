@@ -1,6 +1,7 @@
 #pragma once
 
-#include <QChartView>
+#include "widgets/PlaceholderChartView.h"
+
 #include <QColor>
 #include <QList>
 #include <QString>
@@ -17,7 +18,7 @@ namespace dedup::widgets {
 // series (vertical, or horizontal for long category names), a value axis from 0 with whole
 // numbers, the legend below. setData() replaces everything, so each read shows exactly what
 // the store said.
-class StackedBarChart : public QChartView {
+class StackedBarChart : public PlaceholderChartView {
     Q_OBJECT
 
 public:
@@ -31,18 +32,11 @@ public:
                              QWidget *parent = nullptr);
 
     void setData(const QStringList &categories, const QList<Series> &series);
-    // Shown over the plot while there is nothing to draw (e.g. "No runs in this range").
-    void setEmptyText(const QString &text) { m_emptyText = text; }
 
     QStringList categories() const { return m_categories; }
     QList<QBarSet *> barSets() const;
     // The value of `series` (by name) at `category`, -1 when there is no such bar.
     qreal value(const QString &series, int category) const;
-    QAbstractBarSeries *barSeries() const { return m_series; }
-    QValueAxis *valueAxis() const { return m_valueAxis; }
-
-protected:
-    void drawForeground(QPainter *painter, const QRectF &rect) override;
 
 private:
     Qt::Orientation m_orientation;
@@ -50,8 +44,6 @@ private:
     QAbstractBarSeries *m_series = nullptr;
     QBarCategoryAxis *m_categoryAxis = nullptr;
     QValueAxis *m_valueAxis = nullptr;
-    QString m_emptyText;
-    bool m_empty = true;
 };
 
 } // namespace dedup::widgets

@@ -1,16 +1,13 @@
 #include "widgets/StandbyLagLabel.h"
 
 #include "models/StandbyLagPoller.h"
-#include "widgets/WarningColor.h"
-
-#include <QEvent>
 
 namespace dedup::widgets {
 
 using models::StandbyLagPoller;
 
 StandbyLagLabel::StandbyLagLabel(QWidget *parent)
-    : QLabel(parent) {
+    : WarningLabel(parent) {
     setObjectName(QStringLiteral("standbyLagLabel"));
     setTextFormat(Qt::PlainText);
     updateText();
@@ -29,7 +26,7 @@ void StandbyLagLabel::setPoller(StandbyLagPoller *poller) {
 }
 
 void StandbyLagLabel::updateText() {
-    m_warning = false;
+    bool warning = false;
     const QString where = tr("Lists, dashboards and reports read from the standby; run detail, "
                              "previews and actions read and write the primary.");
     const QString definition =
@@ -43,7 +40,7 @@ void StandbyLagLabel::updateText() {
         setToolTip({});
         hide();
     } else if (!poller->isStandbyReachable()) {
-        m_warning = true;
+        warning = true;
         setText(tr("Standby: unreachable"));
         setToolTip(tr("The standby cannot be read: %1\nThe lists keep what they last showed "
                       "and are read again when it answers; they never switch to the primary "
@@ -52,8 +49,8 @@ void StandbyLagLabel::updateText() {
         show();
     } else if (const auto &status = poller->latest()) {
         const std::optional<double> lag = status->lagSeconds();
-        m_warning = !status->inRecovery || status->replayPaused ||
-                    (!status->caughtUp() && (!lag || *lag > WarningLagSeconds));
+        warning = !status->inRecovery || status->replayPaused ||
+                  (!status->caughtUp() && (!lag || *lag > WarningLagSeconds));
         setText(tr("Standby: %1").arg(status->lagText()));
         QString tip = where + QLatin1Char('\n') + definition;
         if (!status->comparedWithPrimary())
@@ -66,25 +63,7 @@ void StandbyLagLabel::updateText() {
         setToolTip(where + QLatin1Char('\n') + definition);
         show();
     }
-    updateColor();
-}
-
-void StandbyLagLabel::updateColor() {
-    m_updatingPalette = true;
-    QPalette own;
-    if (m_warning)
-        own.setColor(QPalette::WindowText, warningTextColor(palette()));
-    setPalette(own);
-    QFont bold;
-    bold.setBold(true);
-    setFont(m_warning ? bold : QFont());
-    m_updatingPalette = false;
-}
-
-void StandbyLagLabel::changeEvent(QEvent *event) {
-    QLabel::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange && !m_updatingPalette && m_warning)
-        updateColor();
+    setWarning(warning);
 }
 
 } // namespace dedup::widgets

@@ -1,6 +1,7 @@
 #pragma once
 
-#include <QLabel>
+#include "widgets/WarningLabel.h"
+
 #include <QPointer>
 
 namespace dedup::models {
@@ -9,12 +10,12 @@ class StandbyLagPoller;
 
 namespace dedup::widgets {
 
-// The standby's replay lag in the status bar (SPEC 9): "Standby: caught up", "Standby: 12 kB
-// behind (4.0 s)", "Standby: unreachable". Bold in the warning colour when the standby is
-// more than WarningLagSeconds behind, its replay is paused, it is no longer a standby, or it
-// cannot be read; the tooltip says where reads and actions go. Follows a StandbyLagPoller
+// The standby's replay lag in the status bar (docs/SCALING.md section 2): "Standby: caught up",
+// "Standby: 12 kB behind (4.0 s)", "Standby: unreachable". Bold in the warning colour when the
+// standby is more than WarningLagSeconds behind, its replay is paused, it is no longer a standby,
+// or it cannot be read; the tooltip says where reads and actions go. Follows a StandbyLagPoller
 // (not owned), which polls on its own threads.
-class StandbyLagLabel : public QLabel {
+class StandbyLagLabel : public WarningLabel {
     Q_OBJECT
 
 public:
@@ -25,18 +26,11 @@ public:
     explicit StandbyLagLabel(QWidget *parent = nullptr);
 
     void setPoller(models::StandbyLagPoller *poller);
-    bool isWarning() const { return m_warning; }
-
-protected:
-    void changeEvent(QEvent *event) override;
 
 private:
     void updateText();
-    void updateColor();
 
     QPointer<models::StandbyLagPoller> m_poller;
-    bool m_warning = false;
-    bool m_updatingPalette = false;
 };
 
 } // namespace dedup::widgets

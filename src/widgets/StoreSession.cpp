@@ -1,12 +1,12 @@
 #include "widgets/StoreSession.h"
 
-#include "models/ChangeListener.h"
+#include "lanes/ChangeListener.h"
 #include "models/RunListModel.h"
 #include "models/StandbyLagPoller.h"
 
 namespace dedup::widgets {
 
-using models::ChangeListener;
+using lanes::ChangeListener;
 using models::RunListModel;
 
 StoreSession::StoreSession(store::ConnectionReport report, const Preferences &preferences,
@@ -86,7 +86,6 @@ void StoreSession::reportLost(const QObject *source, const QString &why) {
     const auto previous = m_down.constFind(source);
     const bool changed = previous == m_down.cend() || *previous != why;
     m_down.insert(source, why);
-    m_lastReason = why;
     if (source == m_runs.get() && !m_retryTimer.isActive())
         m_retryTimer.start();
     if (!wasLost || changed)
@@ -103,7 +102,6 @@ void StoreSession::reportRestored(const QObject *source) {
         m_runs->resync();
     }
     if (m_down.isEmpty()) {
-        m_lastReason.clear();
         emit connectionRestored();
     } else {
         emit connectionLost(m_down.first());

@@ -9,8 +9,10 @@
 
 #include <memory>
 
-namespace dedup::models {
+namespace dedup::lanes {
 class ChangeListener;
+}
+namespace dedup::models {
 class RunListModel;
 class StandbyLagPoller;
 } // namespace dedup::models
@@ -27,7 +29,7 @@ namespace dedup::widgets {
 // shows. While the runs loader is down it is retried every few seconds (its own backoff
 // spaces the real attempts); the listener reconnects by itself.
 //
-// Standby reads (SPEC 9): when the profile names a standby, the lists read it
+// Standby reads (docs/SCALING.md section 1): when the profile names a standby, the lists read it
 // (readConninfo()) while the change listener (LISTEN is refused during recovery), run detail,
 // previews and actions use the primary. The standby's lag is polled (standbyLag()); when it
 // cannot be read it counts as a source that is down, so the banner says the standby is
@@ -57,7 +59,7 @@ public:
         return m_report.standbyConninfo.isEmpty() ? m_report.conninfo : m_report.standbyConninfo;
     }
     models::RunListModel *runs() const { return m_runs.get(); }
-    models::ChangeListener *listener() const { return m_listener.get(); }
+    lanes::ChangeListener *listener() const { return m_listener.get(); }
     bool readsFromStandby() const { return !m_report.standbyConninfo.isEmpty(); }
     // Polls the standby's replay lag; nullptr without a standby.
     models::StandbyLagPoller *standbyLag() const { return m_standbyLag.get(); }
@@ -67,7 +69,6 @@ public:
 
     void applyPreferences(const Preferences &preferences);
     bool isConnectionLost() const { return !m_down.isEmpty(); }
-    QString lostReason() const { return m_lastReason; }
 
 public slots:
     void reportLost(const QObject *source, const QString &why);
@@ -87,12 +88,11 @@ private:
     store::ConnectionReport m_report;
     store::AccessScope m_access;
     // The listener is destroyed after the model that is attached to it.
-    std::unique_ptr<models::ChangeListener> m_listener;
+    std::unique_ptr<lanes::ChangeListener> m_listener;
     std::unique_ptr<models::RunListModel> m_runs;
     std::unique_ptr<models::StandbyLagPoller> m_standbyLag;
     bool m_changedSinceCaughtUp = false; // notifications the standby may not have replayed
     QMap<const QObject *, QString> m_down;
-    QString m_lastReason;
     QTimer m_retryTimer;
 };
 

@@ -2,9 +2,7 @@
 
 #include "models/DurationText.h"
 #include "models/StuckRunsModel.h"
-#include "widgets/WarningColor.h"
 
-#include <QEvent>
 #include <QMouseEvent>
 
 namespace dedup::widgets {
@@ -12,7 +10,7 @@ namespace dedup::widgets {
 using models::StuckRunsModel;
 
 StuckCountLabel::StuckCountLabel(QWidget *parent)
-    : QLabel(parent) {
+    : WarningLabel(parent) {
     setObjectName(QStringLiteral("stuckCountLabel"));
     setCursor(Qt::PointingHandCursor);
     updateText();
@@ -36,7 +34,6 @@ void StuckCountLabel::setModel(StuckRunsModel *model) {
 
 void StuckCountLabel::updateText() {
     const qint64 count = m_model ? m_model->stuckCount() : -1;
-    m_warning = count > 0;
     if (!m_model) {
         clear();
         setToolTip({});
@@ -56,34 +53,13 @@ void StuckCountLabel::updateText() {
                 : tr("Processing runs whose lease expired.");
         setToolTip(what + QLatin1Char(' ') + tr("Click to open the Stuck list."));
     }
-    updateColor();
-}
-
-void StuckCountLabel::updateColor() {
-    // Bold in the warning colour while there are stuck runs; otherwise the inherited
-    // palette and font, so it looks like the rest of the status bar.
-    m_updatingPalette = true;
-    QPalette own;
-    if (m_warning)
-        own.setColor(QPalette::WindowText, warningTextColor(palette()));
-    setPalette(own);
-    QFont bold;
-    bold.setBold(true);
-    setFont(m_warning ? bold : QFont());
-    m_updatingPalette = false;
+    setWarning(count > 0);
 }
 
 void StuckCountLabel::mouseReleaseEvent(QMouseEvent *event) {
     QLabel::mouseReleaseEvent(event);
     if (event->button() == Qt::LeftButton && rect().contains(event->position().toPoint()))
         emit clicked();
-}
-
-void StuckCountLabel::changeEvent(QEvent *event) {
-    QLabel::changeEvent(event);
-    // The theme changed: the warning colour for the new palette.
-    if (event->type() == QEvent::PaletteChange && !m_updatingPalette && m_warning)
-        updateColor();
 }
 
 } // namespace dedup::widgets

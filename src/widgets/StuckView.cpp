@@ -4,18 +4,14 @@
 #include "ui_StuckView.h"
 #include "widgets/ColumnWidth.h"
 #include "widgets/ContentsColumn.h"
-#include "widgets/PlainTextDelegate.h"
+#include "widgets/ListTableFrame.h"
 #include "widgets/ViewAction.h"
 #include "widgets/WarningColor.h"
 
 #include <QAction>
 #include <QHeaderView>
 #include <QLocale>
-#include <QResizeEvent>
 #include <QSettings>
-#include <QStyle>
-
-#include <algorithm>
 
 namespace dedup::widgets {
 
@@ -29,37 +25,22 @@ StuckView::StuckView(QWidget *parent)
     : QWidget(parent)
     , m_ui(std::make_unique<Ui::StuckView>()) {
     m_ui->setupUi(this);
-    PlainTextDelegate::installOn(m_ui->table);
+    m_frame = new ListTableFrame(m_ui->table, StuckRunsModel::RunIdRole, this);
     setFocusProxy(m_ui->table);
     m_ui->thresholdSpin->setSuffix(tr(" min"));
     m_ui->thresholdSpin->setSpecialValueText(tr("off (expired leases only)"));
     m_ui->thresholdSpin->setValue(savedThresholdMinutes());
-    // Cut values end in a visible "…": a cut in the middle turns "2501/100000" into
-    // "250…000", which reads as another number.
-    m_ui->table->setTextElideMode(Qt::ElideRight);
-    m_ui->table->verticalHeader()->setMinimumSectionSize(fontMetrics().height());
-    m_ui->table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() * 3 / 2);
+    m_frame->setRowHeight(3, 2);
     QFont bold = m_ui->countLabel->font();
     bold.setBold(true);
     m_ui->countLabel->setFont(bold);
-    m_ui->busyIndicator->setMaximumWidth(fontMetrics().averageCharWidth() * 10);
-    QSizePolicy busyPolicy = m_ui->busyIndicator->sizePolicy();
-    busyPolicy.setRetainSizeWhenHidden(true);
-    m_ui->busyIndicator->setSizePolicy(busyPolicy);
-    m_ui->busyIndicator->hide();
-    m_ui->errorRow->hide();
+    m_frame->setBusyIndicator(m_ui->busyIndicator);
+    m_frame->setErrorRow(m_ui->errorRow, m_ui->errorIcon, m_ui->errorLabel);
     m_ui->truncatedLabel->hide();
-
-    m_emptyLabel = new QLabel(m_ui->table->viewport());
-    m_emptyLabel->setObjectName(QStringLiteral("emptyStateLabel"));
-    m_emptyLabel->setAlignment(Qt::AlignCenter);
-    m_emptyLabel->setWordWrap(true);
-    m_emptyLabel->setForegroundRole(QPalette::PlaceholderText);
-    m_ui->table->viewport()->installEventFilter(this);
 
     createActions();
     connect(m_ui->thresholdSpin, &QSpinBox::valueChanged, this, &StuckView::applyThreshold);
-    connect(m_ui->table, &QTableView::activated, this, &StuckView::openCurrentRun);
+    connect(m_frame, &ListTableFrame::runActivated, this, &StuckView::runActivated);
     updateIcons();
     updateStatusRow();
     updateEmptyState();
@@ -80,7 +61,7 @@ void StuckView::createActions() {
                             QStringLiteral("document-open"), Qt::WidgetShortcut);
     connect(m_refresh, &QAction::triggered, this, &StuckView::refresh);
     connect(m_cancel, &QAction::triggered, this, &StuckView::cancelLoading);
-    connect(m_open, &QAction::triggered, this, &StuckView::openCurrentRun);
+    connect(m_open, &QAction::triggered, m_frame, &ListTableFrame::activateCurrentRun);
     m_ui->refreshButton->setDefaultAction(m_refresh);
     m_ui->refreshButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
 }
@@ -97,10 +78,8 @@ void StuckView::setModel(StuckRunsModel *model) {
     if (m_model)
         disconnect(m_model, nullptr, this, nullptr);
     m_model = model;
-    QItemSelectionModel *oldSelection = m_ui->table->selectionModel();
-    m_ui->table->setModel(model);
-    delete oldSelection; // the view does not delete the one it replaces
-    m_ui->errorRow->hide();
+    m_frame->setModel(model);
+    m_frame->hideError();
     if (model) {
         model->setThreshold(std::chrono::minutes(thresholdMinutes()));
         applyDefaultColumns();
@@ -121,7 +100,7 @@ void StuckView::connectModel() {
         updateEmptyState();
     });
     connect(m_model, &StuckRunsModel::refreshed, this, [this] {
-        m_ui->errorRow->hide();
+        m_frame->hideError();
         updateStatusRow();
         updateEmptyState();
     });
@@ -178,30 +157,15 @@ void StuckView::cancelLoading() {
 }
 
 qint64 StuckView::currentRunId() const {
-    const QModelIndex current = m_ui->table->currentIndex();
-    return current.isValid() ? current.data(StuckRunsModel::RunIdRole).toLongLong() : 0;
+    return m_frame->currentRunId();
 }
 
 QList<qint64> StuckView::selectedRunIds() const {
-    QModelIndexList rows = m_ui->table->selectionModel()
-                               ? m_ui->table->selectionModel()->selectedRows()
-                               : QModelIndexList();
-    std::sort(rows.begin(), rows.end(),
-              [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
-    QList<qint64> ids;
-    for (const QModelIndex &row : rows)
-        ids << row.data(StuckRunsModel::RunIdRole).toLongLong();
-    return ids;
-}
-
-void StuckView::openCurrentRun() {
-    if (const qint64 id = currentRunId())
-        emit runActivated(id);
+    return m_frame->selectedRunIds();
 }
 
 void StuckView::onError(const QString &message) {
-    m_ui->errorLabel->setText(message);
-    m_ui->errorRow->show();
+    m_frame->showError(message);
     updateStatusRow();
     updateEmptyState();
 }
@@ -225,7 +189,7 @@ void StuckView::updateStatusRow() {
                                                  : this->palette().color(QPalette::WindowText));
     m_ui->countLabel->setPalette(palette);
     const bool loading = m_model && m_model->isLoading();
-    m_ui->busyIndicator->setVisible(loading);
+    m_frame->setBusy(loading);
     m_cancel->setEnabled(loading);
     m_refresh->setEnabled(m_model);
     const bool truncated = m_model && m_model->isTruncated();
@@ -240,7 +204,7 @@ void StuckView::updateEmptyState() {
     QString text;
     if (!m_model)
         text = tr("Not connected to a store.");
-    else if (m_model->rowCount() > 0 || !m_ui->errorRow->isHidden())
+    else if (m_model->rowCount() > 0 || m_frame->isErrorShown())
         text.clear();
     else if (m_model->stuckCount() < 0)
         text = tr("Looking for stuck runs…");
@@ -250,15 +214,7 @@ void StuckView::updateEmptyState() {
         text = tr("No stuck runs: every processing run holds a live lease, and none has been "
                   "processing for more than %1 min.")
                    .arg(thresholdMinutes());
-    m_emptyLabel->setText(text);
-    m_emptyLabel->setVisible(!text.isEmpty());
-    m_emptyLabel->resize(m_ui->table->viewport()->size());
-}
-
-bool StuckView::eventFilter(QObject *watched, QEvent *event) {
-    if (watched == m_ui->table->viewport() && event->type() == QEvent::Resize)
-        m_emptyLabel->resize(static_cast<QResizeEvent *>(event)->size());
-    return QWidget::eventFilter(watched, event);
+    m_frame->setEmptyText(text);
 }
 
 void StuckView::changeEvent(QEvent *event) {
@@ -271,10 +227,6 @@ void StuckView::changeEvent(QEvent *event) {
 
 void StuckView::updateIcons() {
     refreshViewActionIcons(viewActions());
-    const int side = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
-    m_ui->errorIcon->setPixmap(style()
-                                   ->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this)
-                                   .pixmap(QSize(side, side), devicePixelRatioF()));
 }
 
 } // namespace dedup::widgets

@@ -5,7 +5,6 @@
 #include <memory>
 
 class QAction;
-class QLabel;
 class QTableView;
 
 namespace Ui {
@@ -18,8 +17,10 @@ class StuckRunsModel;
 
 namespace dedup::widgets {
 
-// The Stuck list (SPEC 7 "Stuck"): `processing` runs whose lease expired, or that have been
-// processing for longer than a threshold, least recently alive first (StuckRunsModel's
+class ListTableFrame;
+
+// The Stuck list (docs/CONSOLE.md "Stuck"): `processing` runs whose lease expired, or that have
+// been processing for longer than a threshold, least recently alive first (StuckRunsModel's
 // order), with their count ("42 stuck runs", "10,000+ stuck runs"). The threshold is a spin
 // box in minutes (0: expired leases only), saved in QSettings ("stuck/thresholdMinutes").
 // Activating a row (Return, double click) emits runActivated().
@@ -64,7 +65,6 @@ signals:
     void runActivated(qint64 runId);
 
 protected:
-    bool eventFilter(QObject *watched, QEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:
@@ -72,7 +72,6 @@ private:
     void connectModel();
     void applyThreshold(int minutes);
     void applyDefaultColumns();
-    void openCurrentRun();
     void onError(const QString &message);
     void updateStatusRow();
     void updateEmptyState();
@@ -80,7 +79,7 @@ private:
 
     std::unique_ptr<Ui::StuckView> m_ui;
     models::StuckRunsModel *m_model = nullptr; // not owned; forgotten when destroyed
-    QLabel *m_emptyLabel = nullptr;
+    ListTableFrame *m_frame = nullptr;         // the table's set-up, error row and empty line
     QAction *m_refresh = nullptr;
     QAction *m_cancel = nullptr;
     QAction *m_open = nullptr;

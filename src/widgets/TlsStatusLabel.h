@@ -1,8 +1,7 @@
 #pragma once
 
 #include "store/TlsState.h"
-
-#include <QLabel>
+#include "widgets/WarningLabel.h"
 
 namespace dedup::widgets {
 
@@ -11,7 +10,7 @@ namespace dedup::widgets {
 // when the connection crosses the network unencrypted or without verifying the server
 // (sslmode weaker than verify-full). The tooltip has protocol, cipher, the certificate's
 // subject, names and issuer. Server-supplied text is shown as plain text only.
-class TlsStatusLabel : public QLabel {
+class TlsStatusLabel : public WarningLabel {
     Q_OBJECT
 
 public:
@@ -20,16 +19,6 @@ public:
     // Shows `state`; hidden when it is not known (a report built by hand).
     void showState(const store::TlsState &state);
     void clearState();
-    bool isWarning() const { return m_warning; }
-
-protected:
-    void changeEvent(QEvent *event) override;
-
-private:
-    void updateColor();
-
-    bool m_warning = false;
-    bool m_updatingPalette = false;
 };
 
 } // namespace dedup::widgets

@@ -40,9 +40,7 @@ void Heartbeater::loop(store::RunLease lease) {
             m_conn->open(m_conninfo, QStringLiteral("dedup-worker-heartbeat"));
         store::RunProtocol protocol(*m_conn);
         const auto beat = protocol.heartbeat(lease, m_lease);
-        if (beat.ok())
-            ++m_beats;
-        else if (beat.isFenced())
+        if (beat.isFenced())
             m_fenced = true;
         // Other failures (a lost connection) are retried at the next interval; the lease
         // has two more intervals before it expires.

@@ -31,7 +31,6 @@ public:
     void start(const store::RunLease &lease);
     void stop();
     bool fenced() const { return m_fenced.load(); }
-    int beats() const { return m_beats.load(); }
 
 private:
     void loop(store::RunLease lease);
@@ -44,7 +43,6 @@ private:
     std::condition_variable m_wake;
     bool m_stopping = false;
     std::atomic<bool> m_fenced{false};
-    std::atomic<int> m_beats{0};
 };
 
 } // namespace dedup::worker

@@ -11,7 +11,7 @@ namespace bench {
 
 // One line of bench_browse's table: a runs-list filter (first page), a lookup (exact key or
 // correlation id: a different existing value at every repetition), or the stuck list; with
-// its SPEC 8 target.
+// its target (docs/PERFORMANCE.md "Targets").
 struct BrowseCase {
     enum class Kind { Page, Lookup, Stuck };
 

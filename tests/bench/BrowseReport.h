@@ -11,8 +11,8 @@
 namespace bench {
 
 // bench_browse's tables (Markdown, so they can go into docs/PERFORMANCE.md as printed) and
-// its results file. Figures only: a "met" column compares with SPEC 8's target, nothing
-// fails because of it.
+// its results file. Figures only: a "met" column compares with the target
+// (docs/PERFORMANCE.md "Targets"), nothing fails because of it.
 class BrowseReport {
 public:
     static QString describeSizes(const QJsonObject &sizes);

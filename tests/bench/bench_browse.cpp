@@ -1,5 +1,6 @@
-// bench_browse: the SPEC 8 browsing targets, measured (never asserted), on a generated store
-// of 10 million runs, side by side with a naive QSqlQueryModel on the same queries.
+// bench_browse: the browsing targets of docs/PERFORMANCE.md "Targets", measured (never asserted),
+// on a generated store of 10 million runs, side by side with a naive QSqlQueryModel on the same
+// queries.
 //
 //  * the store: a private PostgreSQL (store/LocalCluster), database `bench`, migrated, filled
 //    by RunStoreGenerator through COPY (SyntheticRuns describes the content); with --keep DIR
@@ -69,7 +70,8 @@ int main(int argc, char **argv) {
     QCoreApplication::setApplicationName(QStringLiteral("bench_browse"));
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Measures browsing a generated store of runs (SPEC 8) against QSqlQueryModel."));
+        "Measures browsing a generated store of runs (docs/PERFORMANCE.md \"Targets\") "
+        "against QSqlQueryModel."));
     parser.addHelpOption();
     const QCommandLineOption runsOption(QStringLiteral("runs"),
                                         QStringLiteral("Runs in the store (10000000)."),

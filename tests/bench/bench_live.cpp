@@ -1,5 +1,5 @@
-// bench_live: the live view target of SPEC 8, "1,000 changes/s without the UI thread stalling
-// over 50 ms", measured (never asserted).
+// bench_live: the live view target of docs/PERFORMANCE.md "Targets", "1,000 changes/s without the
+// UI thread stalling over 50 ms", measured (never asserted).
 //
 // A private PostgreSQL (store/LocalCluster, fsync off: this measures the console, not the
 // disk) with a store of --rows runs; a QApplication (offscreen unless a platform is set) with
@@ -14,7 +14,7 @@
 // notification, under the same writers.
 #include "LiveWriter.h"
 #include "StallProbe.h"
-#include "models/ChangeListener.h"
+#include "lanes/ChangeListener.h"
 #include "models/RunListModel.h"
 #include "store/LocalCluster.h"
 #include "store/Migrator.h"
@@ -134,9 +134,9 @@ int main(int argc, char **argv) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Measures the live runs view under a stream of changes (SPEC 8) on a private "
-        "PostgreSQL it starts itself."));
+    parser.setApplicationDescription(
+        QStringLiteral("Measures the live runs view under a stream of changes (docs/PERFORMANCE.md "
+                       "\"Targets\") on a private PostgreSQL it starts itself."));
     parser.addHelpOption();
     const QCommandLineOption secondsOption(QStringLiteral("seconds"),
                                            QStringLiteral("Seconds per phase (10)."),
@@ -237,7 +237,7 @@ int main(int argc, char **argv) {
                  .arg(QStringLiteral("late"), 7)
           << Qt::flush;
 
-    auto listener = std::make_unique<models::ChangeListener>(conninfo);
+    auto listener = std::make_unique<lanes::ChangeListener>(conninfo);
     listener->start();
     if (!waitFor([&] { return listener->isConnected(); }, 15000))
         return fail(QStringLiteral("the change listener did not connect"));
@@ -319,7 +319,7 @@ int main(int argc, char **argv) {
             // coalescing beyond what piles up while the loop is busy).
             listener->setCoalesceInterval(0);
             const auto connection =
-                QObject::connect(listener.get(), &models::ChangeListener::runsChanged,
+                QObject::connect(listener.get(), &lanes::ChangeListener::runsChanged,
                                  [&] { model.setQuery(sql, db); });
             naive = measure(conninfo, QStringLiteral("naive"), rate, threads, seconds);
             QObject::disconnect(connection);

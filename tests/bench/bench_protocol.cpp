@@ -1,4 +1,5 @@
-// bench_protocol: the SPEC 8 protocol targets, measured (never asserted).
+// bench_protocol: the protocol targets of docs/PERFORMANCE.md "Targets", measured (never
+// asserted).
 //
 //  (a) throughput of the full worker loop, claim + begin_step/complete_step x2 + succeed, each
 //      call its own transaction as docs/PROTOCOL.md recommends, with 1, 2 and 4 worker
@@ -117,8 +118,9 @@ int main(int argc, char **argv) {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("bench_protocol"));
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Measures the dedup protocol (SPEC 8) on a private PostgreSQL it starts itself."));
+    parser.setApplicationDescription(
+        QStringLiteral("Measures the dedup protocol (docs/PERFORMANCE.md \"Targets\") on a private "
+                       "PostgreSQL it starts itself."));
     parser.addHelpOption();
     const QCommandLineOption durationOption(
         QStringLiteral("duration"), QStringLiteral("Seconds per throughput configuration (6)."),

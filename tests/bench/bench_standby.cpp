@@ -1,5 +1,5 @@
-// bench_standby: reads from a streaming-replication standby (SPEC 9), measured (never
-// asserted) for docs/SCALING.md.
+// bench_standby: reads from a streaming-replication standby, measured (never
+// asserted) for docs/SCALING.md section 3.
 //
 //  (a) replay lag under protocol load: bench_protocol's worker loop (claim + two steps +
 //      succeed, one transaction per call) on the primary with --threads workers for --seconds,

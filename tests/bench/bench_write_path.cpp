@@ -24,7 +24,7 @@
 #include "WalBreakdown.h"
 #include "WritePathConcurrent.h"
 #include "WritePathRuns.h"
-#include "models/ChangeListener.h"
+#include "lanes/ChangeListener.h"
 #include "store/LocalCluster.h"
 #include "store/Migrator.h"
 #include "store/PgConnection.h"
@@ -638,12 +638,12 @@ int main(int argc, char **argv) {
                 continue;
             if (config == Config::NoNotify && !owner.exec(quietEvent).ok())
                 return fail(QStringLiteral("cannot replace dedup._event"));
-            std::unique_ptr<dedup::models::ChangeListener> console;
+            std::unique_ptr<dedup::lanes::ChangeListener> console;
             qint64 ids = 0;
             if (config == Config::Console) {
-                console = std::make_unique<dedup::models::ChangeListener>(ownerConninfo);
+                console = std::make_unique<dedup::lanes::ChangeListener>(ownerConninfo);
                 QObject::connect(
-                    console.get(), &dedup::models::ChangeListener::runsChanged,
+                    console.get(), &dedup::lanes::ChangeListener::runsChanged,
                     [&ids](const QSet<qint64> &changed, bool) { ids += changed.size(); });
                 console->start();
                 QElapsedTimer waited;

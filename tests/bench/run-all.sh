@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# The benchmark suite in one command (SPEC 8, docs/PERFORMANCE.md).
+# The benchmark suite in one command (docs/PERFORMANCE.md "Targets").
 #
 #   tests/bench/run-all.sh [--reuse] [--store DIR] [--build DIR] [--runs N] [--quick]
 #                          [--skip-durable]
 #
 # Builds the benchmarks (Release) in their own build directory, generates the store of 10
 # million runs by COPY (bench_browse; --reuse keeps a store already generated in DIR with the
-# same size and seed, brought to this build's schema by bench_migrate), then runs every SPEC 8
-# figure next to its baseline, in the same run:
+# same size and seed, brought to this build's schema by bench_migrate), then runs every
+# figure of docs/PERFORMANCE.md "Targets" next to its baseline, in the same run:
 #
 #   bench_browse    first page per filter, lookups, stale list, console memory
 #                   vs QSqlQueryModel over the same query

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Summarises one run of tests/bench/run-all.sh: every SPEC 8 figure next to its target and
-its baseline measured in the same run, as a Markdown table (stdout and --out).
+"""Summarises one run of tests/bench/run-all.sh: every figure of
+docs/PERFORMANCE.md "Targets" next to its target and its baseline measured in the same run,
+as a Markdown table (stdout and --out).
 
 Inputs are the JSON files the benchmarks wrote (--out of each); a missing one is reported as
 "not run". Nothing here measures: it only reads and compares.

@@ -1,7 +1,7 @@
 // dedupctl purge, black-box: retention deletes expired finished runs in bounded batches and
-// never touches processing or manual_review runs (SPEC 5). The store is built with the real
-// protocol (claim, succeed, fail, op_*); only expires_at is moved into the past by the
-// superuser, so no test waits 90 days.
+// never touches processing or manual_review runs (docs/PROTOCOL.md section 10). The store is built
+// with the real protocol (claim, succeed, fail, op_*); only expires_at is moved into the past by
+// the superuser, so no test waits 90 days.
 #include "DedupctlRun.h"
 #include "TestDatabase.h"
 

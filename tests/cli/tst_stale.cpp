@@ -307,8 +307,12 @@ void TestStale::plansUseTheStaleIndex() {
         const Run plans = stale(db, QStringList{QStringLiteral("--explain")} + extra);
         QVERIFY2(plans.exitCode == 0, qPrintable(plans.err));
         QVERIFY2(!plans.out.contains(QStringLiteral("Seq Scan")), qPrintable(plans.out));
-        // both statements (list and count) read the partial index
-        QCOMPARE(plans.out.count(QStringLiteral("runs_stale_lease_idx")), 2);
+        // both statements (list and count: the console's StuckQueries) read the partial index;
+        // the list reads it once per range it merges, so only "each plan" is pinned
+        const QStringList each = plans.out.split(QStringLiteral("\n\n"), Qt::SkipEmptyParts);
+        QCOMPARE(each.size(), 2);
+        for (const QString &plan : each)
+            QVERIFY2(plan.contains(QStringLiteral("runs_stale_lease_idx")), qPrintable(plan));
     }
     const Run expired = stale(db, {QStringLiteral("--json")});
     QCOMPARE(QJsonDocument::fromJson(expired.out.toUtf8())

@@ -159,8 +159,8 @@ void checkOverrides(const QString &text, dedup::fuzz::FuzzInput &input) {
     FUZZ_CHECK(parsedMap(conninfo) == expected, text + QStringLiteral(" -> ") + conninfo);
 }
 
-// A profile naming a standby (SPEC 9): its conninfo is the primary's options with the
-// standby's over them, all of host, hostaddr and port from the standby when it names one.
+// A profile naming a standby (docs/SCALING.md section 1): its conninfo is the primary's options
+// with the standby's over them, all of host, hostaddr and port from the standby when it names one.
 void checkStandby(const QString &text, const QString &standby) {
     ConnectionProfile profile;
     profile.name = QStringLiteral("p");

@@ -3,8 +3,8 @@
 // (rare matches found through bounded id windows); new entries appear at the top, by
 // notification and, for entries that notify nobody (a bulk operation's start), by the timer.
 #include "ActionTestRuns.h"
+#include "lanes/ChangeListener.h"
 #include "models/AuditLogModel.h"
-#include "models/ChangeListener.h"
 #include "store/BulkOperations.h"
 
 #include <QAbstractItemModelTester>
@@ -159,7 +159,7 @@ void TestAuditLogModel::pagesFiltersAndLiveRows() {
                 .contains(QStringLiteral("manual_review")));
 
     // One run's entries: by audit_log_run_id_idx.
-    AuditLogFilter filter;
+    dedup::store::AuditLogFilter filter;
     filter.runId = run1;
     model.setFilter(filter);
     QVERIFY(loadAll(model));
@@ -212,7 +212,7 @@ void TestAuditLogModel::pagesFiltersAndLiveRows() {
     model.setFilter({});
     QVERIFY(loadAll(model));
     const int resets = int(t.resets.count());
-    ChangeListener listener(db.conninfo(QStringLiteral("t_viewer")));
+    dedup::lanes::ChangeListener listener(db.conninfo(QStringLiteral("t_viewer")));
     listener.setCoalesceInterval(20);
     listener.start();
     QTRY_VERIFY_WITH_TIMEOUT(listener.isConnected(), 10000);

@@ -6,8 +6,8 @@
 // throughout.
 #include "DetailTestRuns.h"
 #include "TestDatabase.h"
+#include "lanes/ChangeListener.h"
 #include "models/CappedCount.h"
-#include "models/ChangeListener.h"
 #include "models/CorrelationModel.h"
 #include "models/RunStatusStyle.h"
 
@@ -149,7 +149,7 @@ void TestCorrelationModel::liveUpdatesInPlace() {
     const QString visit = QStringLiteral("visit-live");
     const RunLease first = claim(*m_worker, request(QStringLiteral("l-1"), {}, visit));
     QVERIFY(first.runId > 0);
-    ChangeListener listener(m_db->conninfo());
+    dedup::lanes::ChangeListener listener(m_db->conninfo());
     listener.setCoalesceInterval(50);
     listener.start();
     QTRY_VERIFY_WITH_TIMEOUT(listener.isConnected(), 10000);
@@ -337,7 +337,7 @@ void TestCorrelationModel::cancelStopsABlockedRead() {
 void TestCorrelationModel::recoversAfterTermination() {
     const QString visit = QStringLiteral("visit-term");
     QVERIFY(claim(*m_worker, request(QStringLiteral("t-1"), {}, visit)).runId > 0);
-    ChangeListener listener(m_db->conninfo());
+    dedup::lanes::ChangeListener listener(m_db->conninfo());
     listener.setCoalesceInterval(50);
     listener.start();
     QTRY_VERIFY_WITH_TIMEOUT(listener.isConnected(), 10000);

@@ -3,7 +3,7 @@
 // changes (throttled), folds the rollup only for a role that may, and reports errors as
 // values. DashboardFigures: a snapshot laid out per bucket.
 #include "TestDatabase.h"
-#include "models/ChangeListener.h"
+#include "lanes/ChangeListener.h"
 #include "models/DashboardLoader.h"
 #include "store/PgConnection.h"
 
@@ -174,7 +174,7 @@ void TestDashboardLoader::rangeChangeRequeries() {
 void TestDashboardLoader::liveChangesAreThrottled() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
-    ChangeListener listener(db.conninfo());
+    dedup::lanes::ChangeListener listener(db.conninfo());
     listener.setCoalesceInterval(50);
     listener.start();
     QTRY_VERIFY_WITH_TIMEOUT(listener.isConnected(), 15000);

@@ -4,7 +4,7 @@
 // reset, so the view's selection (a persistent index) stays on the same run.
 #include "RunTestData.h"
 #include "TestDatabase.h"
-#include "models/ChangeListener.h"
+#include "lanes/ChangeListener.h"
 #include "models/RunListModel.h"
 
 #include <QAbstractItemModelTester>
@@ -79,7 +79,7 @@ struct LiveList {
         model = std::make_unique<RunListModel>(db.conninfo());
         tester = std::make_unique<QAbstractItemModelTester>(
             model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        listener = std::make_unique<ChangeListener>(db.conninfo());
+        listener = std::make_unique<dedup::lanes::ChangeListener>(db.conninfo());
         model->attachListener(listener.get());
         worker = db.connect(QStringLiteral("t_worker"));
     }
@@ -99,7 +99,7 @@ struct LiveList {
     TestDatabase db;
     std::unique_ptr<RunListModel> model;
     std::unique_ptr<QAbstractItemModelTester> tester;
-    std::unique_ptr<ChangeListener> listener;
+    std::unique_ptr<dedup::lanes::ChangeListener> listener;
     std::unique_ptr<store::PgConnection> worker;
 };
 
@@ -133,7 +133,7 @@ void TestLiveList::newRunAppearsAtTopAndSelectionStays() {
     const qint64 selectedRun = selected.data(RunListModel::RunIdRole).toLongLong();
     QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
     QSignalSpy inserts(&model, &QAbstractItemModel::rowsInserted);
-    QSignalSpy changes(live.listener.get(), &ChangeListener::runsChanged);
+    QSignalSpy changes(live.listener.get(), &dedup::lanes::ChangeListener::runsChanged);
 
     const Claimed run = claim(*live.worker, QStringLiteral("new-1"));
     QVERIFY(run.runId > 0);
@@ -267,8 +267,8 @@ void TestLiveList::pauseHoldsChangesBack() {
     QVERIFY2(live.db.isValid(), qPrintable(live.db.error()));
     QVERIFY(live.start());
     RunListModel &model = *live.model;
-    ChangeListener &listener = *live.listener;
-    QSignalSpy changes(&listener, &ChangeListener::runsChanged);
+    dedup::lanes::ChangeListener &listener = *live.listener;
+    QSignalSpy changes(&listener, &dedup::lanes::ChangeListener::runsChanged);
     listener.pause();
     QVERIFY(listener.isPaused());
     QSet<qint64> claimed;
@@ -291,7 +291,7 @@ void TestLiveList::burstIsCoalesced() {
     QVERIFY2(live.db.isValid(), qPrintable(live.db.error()));
     QVERIFY(live.start());
     RunListModel &model = *live.model;
-    QSignalSpy changes(live.listener.get(), &ChangeListener::runsChanged);
+    QSignalSpy changes(live.listener.get(), &dedup::lanes::ChangeListener::runsChanged);
     // 60 claims, each its own transaction and notification, from another thread.
     QSet<qint64> claimed;
     auto done = std::async(std::launch::async, [&] {
@@ -320,7 +320,7 @@ void TestLiveList::moreNotificationResyncsWithoutReset() {
     QVERIFY(live.start());
     RunListModel &model = *live.model;
     QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
-    QSignalSpy changes(live.listener.get(), &ChangeListener::runsChanged);
+    QSignalSpy changes(live.listener.get(), &dedup::lanes::ChangeListener::runsChanged);
     const QPersistentModelIndex kept = model.index(20, 0);
     const qint64 keptRun = kept.data(RunListModel::RunIdRole).toLongLong();
     const qint64 removed = model.runAt(30).id;
@@ -369,12 +369,12 @@ void TestLiveList::payloads() {
     QFETCH(bool, more);
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
-    ChangeListener listener(db.conninfo());
+    dedup::lanes::ChangeListener listener(db.conninfo());
     listener.setCoalesceInterval(50);
-    QSignalSpy connected(&listener, &ChangeListener::connectedChanged);
+    QSignalSpy connected(&listener, &dedup::lanes::ChangeListener::connectedChanged);
     listener.start();
     QVERIFY(connected.wait(10000));
-    QSignalSpy changes(&listener, &ChangeListener::runsChanged);
+    QSignalSpy changes(&listener, &dedup::lanes::ChangeListener::runsChanged);
     auto conn = db.connect();
     QVERIFY(conn);
     PgParams params;
@@ -395,13 +395,13 @@ void TestLiveList::reconnectsAfterBackendsAreTerminated() {
     QVERIFY2(live.db.isValid(), qPrintable(live.db.error()));
     QVERIFY(live.start());
     RunListModel &model = *live.model;
-    ChangeListener &listener = *live.listener;
+    dedup::lanes::ChangeListener &listener = *live.listener;
     const int listenerPid = listener.backendPid();
     const int loaderPid = model.loaderBackendPid();
     QVERIFY(listenerPid != 0 && loaderPid != 0 && listenerPid != loaderPid);
     QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
-    QSignalSpy resynced(&listener, &ChangeListener::resynced);
-    QSignalSpy connection(&listener, &ChangeListener::connectedChanged);
+    QSignalSpy resynced(&listener, &dedup::lanes::ChangeListener::resynced);
+    QSignalSpy connection(&listener, &dedup::lanes::ChangeListener::connectedChanged);
 
     // A change made while nobody listens: only the resync can bring it.
     QVERIFY(live.db
@@ -433,9 +433,9 @@ void TestLiveList::reconnectsAfterBackendsAreTerminated() {
 }
 
 void TestLiveList::unreachableDatabaseIsReported() {
-    ChangeListener listener(
+    dedup::lanes::ChangeListener listener(
         QStringLiteral("host=/nonexistent-dedup-socket-dir port=1 dbname=dedup"));
-    QSignalSpy errors(&listener, &ChangeListener::connectionError);
+    QSignalSpy errors(&listener, &dedup::lanes::ChangeListener::connectionError);
     listener.start();
     QVERIFY(errors.wait(10000));
     QVERIFY(errors.wait(10000)); // it keeps trying, with backoff

@@ -5,8 +5,8 @@
 // ActionExecutor, and a resolve refused because someone else resolved the run first. Keys
 // and reasons are shown as the store's keyed hashes to the viewer and the operator.
 #include "ActionTestRuns.h"
-#include "models/ActionExecutor.h"
-#include "models/ChangeListener.h"
+#include "actions/ActionExecutor.h"
+#include "lanes/ChangeListener.h"
 #include "models/ReviewQueueModel.h"
 
 #include <QAbstractItemModelTester>
@@ -15,6 +15,7 @@
 
 using namespace dedup;
 using namespace dedup::models;
+using namespace dedup::actions;
 using store::PgConnection;
 using store::PgParams;
 
@@ -52,7 +53,7 @@ bool hashed(const QString &value) {
 QStringList keys(const ReviewQueueModel &model, PgConnection &su) {
     QStringList list;
     for (int row = 0; row < model.rowCount(); ++row) {
-        const ReviewQueueRow &run = model.rowAt(row);
+        const dedup::store::ReviewQueueRow &run = model.rowAt(row);
         if (!hashed(run.idemKey))
             return {QStringLiteral("not hashed: ") + run.idemKey};
         list << rawOf(su, run.id, "idem_key");
@@ -61,7 +62,7 @@ QStringList keys(const ReviewQueueModel &model, PgConnection &su) {
 }
 
 // Applies a filter and waits for the answer.
-bool filtered(TestedModel &t, const ReviewQueueFilter &filter) {
+bool filtered(TestedModel &t, const dedup::store::ReviewQueueFilter &filter) {
     const int before = int(t.refreshes.count());
     t.model.setFilter(filter);
     return QTest::qWaitFor([&] { return t.refreshes.count() > before && !t.model.isLoading(); },
@@ -124,7 +125,7 @@ void TestReviewQueueModel::queueFiltersAndPaging() {
     QVERIFY(!model.data(model.index(0, ReviewQueueModel::AgeColumn)).toString().isEmpty());
     QCOMPARE(model.data(model.index(0, 0), ReviewQueueModel::LeaseTokenRole).toLongLong(), 1);
 
-    ReviewQueueFilter filter;
+    dedup::store::ReviewQueueFilter filter;
     filter.workflow = QStringLiteral("wf-a");
     QVERIFY(filtered(t, filter));
     QCOMPARE(keys(model, *su), (QStringList{QStringLiteral("q3"), QStringLiteral("q6")}));
@@ -141,10 +142,10 @@ void TestReviewQueueModel::queueFiltersAndPaging() {
     QVERIFY(filtered(t, filter));
     QCOMPARE(model.rowCount(), 0);
     filter = {};
-    filter.assignee = ReviewQueueFilter::Assignee::Unassigned;
+    filter.assignee = dedup::store::ReviewQueueFilter::Assignee::Unassigned;
     QVERIFY(filtered(t, filter));
     QCOMPARE(model.rowCount(), 9);
-    filter.assignee = ReviewQueueFilter::Assignee::Me;
+    filter.assignee = dedup::store::ReviewQueueFilter::Assignee::Me;
     QVERIFY(filtered(t, filter));
     QCOMPARE(model.rowCount(), 0);
 
@@ -186,12 +187,12 @@ void TestReviewQueueModel::actionsAndLiveUpdates() {
     QVERIFY(a.error.isEmpty() && b.error.isEmpty() && c.error.isEmpty());
 
     const QString conninfo = db.conninfo(QStringLiteral("t_operator"));
-    ChangeListener listener(conninfo);
+    dedup::lanes::ChangeListener listener(conninfo);
     listener.setCoalesceInterval(20);
-    QSignalSpy connected(&listener, &ChangeListener::connectedChanged);
+    QSignalSpy connected(&listener, &dedup::lanes::ChangeListener::connectedChanged);
     listener.start();
     QTRY_VERIFY_WITH_TIMEOUT(listener.isConnected(), 10000);
-    ActionExecutor executor(conninfo);
+    dedup::actions::ActionExecutor executor(conninfo);
     actiontest::Results results(executor);
     TestedModel t(conninfo);
     ReviewQueueModel &model = t.model;
@@ -213,8 +214,8 @@ void TestReviewQueueModel::actionsAndLiveUpdates() {
     QTRY_COMPARE_WITH_TIMEOUT(model.rowAt(model.rowOfRun(a.id)).reviewNote,
                               QStringLiteral("SMS provider asked"), 10000);
     QVERIFY(results.byId.value(noted).kind == ActionResult::Kind::Applied);
-    ReviewQueueFilter mine;
-    mine.assignee = ReviewQueueFilter::Assignee::Me;
+    dedup::store::ReviewQueueFilter mine;
+    mine.assignee = dedup::store::ReviewQueueFilter::Assignee::Me;
     QVERIFY(filtered(t, mine));
     QCOMPARE(keys(model, *su), QStringList{QStringLiteral("a")});
     QVERIFY(filtered(t, {}));

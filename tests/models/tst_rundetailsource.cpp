@@ -7,11 +7,11 @@
 // QAbstractItemModelTester.
 #include "DetailTestRuns.h"
 #include "TestDatabase.h"
+#include "lanes/ChangeListener.h"
+#include "lanes/QueryRunner.h"
 #include "models/AuditTableModel.h"
 #include "models/CappedCount.h"
-#include "models/ChangeListener.h"
 #include "models/EventTableModel.h"
-#include "models/QueryRunner.h"
 #include "models/RunDetailSource.h"
 #include "models/StepStatusStyle.h"
 #include "models/StepTableModel.h"
@@ -228,7 +228,7 @@ void TestRunDetailSource::liveReloadByNotificationInPlace() {
     const RunLease lease = claim(*m_worker, request(QStringLiteral("detail-live"),
                                                     {QStringLiteral("a"), QStringLiteral("b")}));
     QVERIFY(lease.runId > 0);
-    ChangeListener listener(m_db->conninfo());
+    dedup::lanes::ChangeListener listener(m_db->conninfo());
     listener.setCoalesceInterval(50);
     listener.start();
     QTRY_VERIFY_WITH_TIMEOUT(listener.isConnected(), 10000);
@@ -414,7 +414,7 @@ void TestRunDetailSource::purgedRunIsNotFound() {
         ops.cancel({lease.runId, 1, QStringLiteral("duplicate order"), QStringLiteral("detail-k2")})
             .value()
             .isApplied());
-    ChangeListener listener(m_db->conninfo());
+    dedup::lanes::ChangeListener listener(m_db->conninfo());
     listener.setCoalesceInterval(50);
     listener.start();
     QTRY_VERIFY_WITH_TIMEOUT(listener.isConnected(), 10000);
@@ -490,7 +490,7 @@ void TestRunDetailSource::cancelStopsABlockedRead() {
     source.cancel();
     QCOMPARE(source.state(), RunDetailSource::State::Failed);
     QCOMPARE(source.errorText(), QStringLiteral("Loading was cancelled."));
-    QCOMPARE(source.lastFailure(), QueryRunner::Failure::Cancelled);
+    QCOMPARE(source.lastFailure(), lanes::Failure::Cancelled);
     QVERIFY(!source.isLoading());
     QCOMPARE(failed.count(), 1);
     // The server stopped the statement (and the read transaction ended), lock still held.
@@ -515,7 +515,7 @@ void TestRunDetailSource::statementTimeoutIsReported() {
     QVERIFY(locker->exec(QStringLiteral("LOCK TABLE dedup.events IN ACCESS EXCLUSIVE MODE")).ok());
     source.setRunId(lease.runId);
     QTRY_COMPARE_WITH_TIMEOUT(source.state(), RunDetailSource::State::Failed, 10000);
-    QCOMPARE(source.lastFailure(), QueryRunner::Failure::TimedOut);
+    QCOMPARE(source.lastFailure(), lanes::Failure::TimedOut);
     QVERIFY2(source.errorText().contains(QStringLiteral("statement timeout")),
              qPrintable(source.errorText()));
     QVERIFY(locker->exec(QStringLiteral("ROLLBACK")).ok());
@@ -549,9 +549,9 @@ void TestRunDetailSource::recoversAfterTermination() {
 }
 
 void TestRunDetailSource::queryRunnerAnswersAndFailures() {
-    QueryRunner runner(m_db->conninfo());
-    QSignalSpy finished(&runner, &QueryRunner::finished);
-    QSignalSpy failed(&runner, &QueryRunner::failed);
+    dedup::lanes::QueryRunner runner(m_db->conninfo());
+    QSignalSpy finished(&runner, &dedup::lanes::QueryRunner::finished);
+    QSignalSpy failed(&runner, &dedup::lanes::QueryRunner::failed);
     const auto scalar = [](const QString &sql) {
         return [sql](store::PgConnection &conn, store::PgError *error) {
             const auto r = conn.exec(sql);
@@ -568,7 +568,7 @@ void TestRunDetailSource::queryRunnerAnswersAndFailures() {
     QCOMPARE(finished.at(0).at(0).toInt(), ok);
     QCOMPARE(finished.at(0).at(1).toString(), QStringLiteral("forty-two"));
     QCOMPARE(failed.at(0).at(0).toInt(), bad);
-    QCOMPARE(failed.at(0).at(2).value<QueryRunner::Failure>(), QueryRunner::Failure::QueryFailed);
+    QCOMPARE(failed.at(0).at(2).value<lanes::Failure>(), lanes::Failure::QueryFailed);
     QVERIFY(failed.at(0).at(1).toString().contains(QStringLiteral("42P01")));
 
     // A job that fails inside a transaction leaves none open behind it.
@@ -596,7 +596,7 @@ void TestRunDetailSource::queryRunnerAnswersAndFailures() {
     runner.cancel();
     QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 3, 10000);
     QCOMPARE(failed.at(2).at(0).toInt(), slow);
-    QCOMPARE(failed.at(2).at(2).value<QueryRunner::Failure>(), QueryRunner::Failure::Cancelled);
+    QCOMPARE(failed.at(2).at(2).value<lanes::Failure>(), lanes::Failure::Cancelled);
     runner.submit(scalar(QStringLiteral("SELECT pg_sleep(30)::text")));
     QTRY_VERIFY_WITH_TIMEOUT(backendState(*m_super, runner.backendPid()) == QLatin1String("active"),
                              10000);

@@ -605,45 +605,30 @@ void TestRunListModel::unreachableDatabaseIsReported() {
 }
 
 void TestRunListModel::loaderCancelIsReported() {
-    // RunPageLoader on its own: cancel() from this thread stops the statement its thread runs,
-    // and that request is answered with Failure::Cancelled (cancelStale() answers nothing).
+    // RunPageLoader on its own: cancel() stops the statement its lane's thread runs, and that
+    // request is answered with Failure::Cancelled (discardPending() answers nothing).
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
     QVERIFY(RunTestData::insertRuns(db, 10).isEmpty());
-    QThread thread;
     RunPageLoader loader(db.conninfo());
-    loader.moveToThread(&thread);
-    thread.start();
-    const auto cleanup = qScopeGuard([&] {
-        loader.cancelStale(INT_MAX);
-        thread.quit();
-        thread.wait();
-    });
-    QSignalSpy opened(&loader, &RunPageLoader::opened);
     QSignalSpy pages(&loader, &RunPageLoader::pageLoaded);
     QSignalSpy failures(&loader, &RunPageLoader::failed);
-    // The loader's signals are emitted on its own thread and recorded there by the spies, so
-    // an answer can come before a wait() would start: poll the counts instead.
-    QMetaObject::invokeMethod(&loader, &RunPageLoader::open, Qt::QueuedConnection);
-    QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(loader.backendPid() != 0, 10000); // connected
     auto locker = db.connect();
     QVERIFY(locker);
     QVERIFY(locker->exec(QStringLiteral("BEGIN")).ok());
     QVERIFY(locker->exec(QStringLiteral("LOCK TABLE dedup.runs IN ACCESS EXCLUSIVE MODE")).ok());
-    QMetaObject::invokeMethod(
-        &loader, [&loader] { loader.loadFirstPage(1, {}, 5); }, Qt::QueuedConnection);
+    QCOMPARE(loader.loadFirstPage({}, 5), 1);
     QVERIFY(RunTestData::waitForLockWait(db, loader.backendPid()));
     loader.cancel();
     QTRY_VERIFY_WITH_TIMEOUT(!failures.isEmpty(), 10000);
     QCOMPARE(failures.at(0).at(0).toInt(), 1);
-    QCOMPARE(failures.at(0).at(2).value<RunPageLoader::Failure>(),
-             RunPageLoader::Failure::Cancelled);
+    QCOMPARE(failures.at(0).at(2).value<lanes::Failure>(), lanes::Failure::Cancelled);
     QCOMPARE(failures.at(0).at(1).toString(), QStringLiteral("The query was cancelled."));
     QVERIFY(locker->exec(QStringLiteral("COMMIT")).ok());
 
     // The next request is not hit by that cancel.
-    QMetaObject::invokeMethod(
-        &loader, [&loader] { loader.loadFirstPage(2, {}, 5); }, Qt::QueuedConnection);
+    QCOMPARE(loader.loadFirstPage({}, 5), 2);
     QTRY_COMPARE_WITH_TIMEOUT(pages.count(), 1, 10000);
     QCOMPARE(pages.at(0).at(0).toInt(), 2);
     QCOMPARE(pages.at(0).at(1).value<QList<store::RunRow>>().size(), 5);

@@ -1,9 +1,10 @@
-// Standby reads in the models (SPEC 9), against a real primary + streaming standby on loopback
-// (TestStandby): the lag poller, a runs list reading the standby while its replay is paused,
-// and an action preview (read from the primary) that refuses what the standby showed.
+// Standby reads in the models (docs/SCALING.md section 1), against a real primary + streaming
+// standby on loopback (TestStandby): the lag poller, a runs list reading the standby while its
+// replay is paused, and an action preview (read from the primary) that refuses what the standby
+// showed.
 #include "TestStandby.h"
-#include "models/ActionPreview.h"
-#include "models/ActionPreviewLoader.h"
+#include "actions/ActionPreview.h"
+#include "actions/ActionPreviewLoader.h"
 #include "models/RunListModel.h"
 #include "models/StandbyLagPoller.h"
 #include "store/PgConnection.h"
@@ -14,11 +15,11 @@
 
 #include <memory>
 
+using dedup::actions::ActionPreview;
+using dedup::actions::ActionPreviewLoader;
+using dedup::actions::OperatorAction;
+using dedup::actions::PreviewRequest;
 using dedup::core::RunStatus;
-using dedup::models::ActionPreview;
-using dedup::models::ActionPreviewLoader;
-using dedup::models::OperatorAction;
-using dedup::models::PreviewRequest;
 using dedup::models::RunListModel;
 using dedup::models::StandbyLagPoller;
 using dedup::store::PgError;

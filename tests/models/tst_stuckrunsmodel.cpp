@@ -4,7 +4,7 @@
 // the model's backend. Under QAbstractItemModelTester throughout.
 #include "DetailTestRuns.h"
 #include "TestDatabase.h"
-#include "models/ChangeListener.h"
+#include "lanes/ChangeListener.h"
 #include "models/StuckRunsModel.h"
 
 #include <QAbstractItemModelTester>
@@ -185,7 +185,7 @@ void TestStuckRunsModel::clearedLeaseLeavesByNotification() {
     QVERIFY(a.runId > 0 && b.runId > 0);
     QVERIFY(expireLease(*super, a.runId, 120));
     QVERIFY(expireLease(*super, b.runId, 60));
-    ChangeListener listener(db.conninfo());
+    dedup::lanes::ChangeListener listener(db.conninfo());
     listener.setCoalesceInterval(50);
     listener.start();
     QTRY_VERIFY_WITH_TIMEOUT(listener.isConnected(), 10000);

@@ -3,7 +3,7 @@
 #include "LineReport.h"
 #include "ReliabilityTarget.h"
 
-// SPEC 8, line 5 (second half): audit rows cannot be changed.
+// docs/RELIABILITY.md "Fault-injection suite", line 5b: audit rows cannot be changed.
 //
 // In each round the operator appends audit rows (real actions, as t_operator), then every
 // role (t_viewer, t_worker, t_operator and the owner) tries to rewrite the log: UPDATE of a

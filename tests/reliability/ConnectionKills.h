@@ -3,7 +3,8 @@
 #include "LineReport.h"
 #include "ReliabilityTarget.h"
 
-// SPEC 8, line 4: the operator's connection killed during an action.
+// docs/RELIABILITY.md "Fault-injection suite", line 4: the operator's connection killed during an
+// action.
 //
 // Each trial prepares a run for one of five actions (clear a stale lease, cancel, route to
 // review, request a continuation, resolve a review as succeeded), opens the operator's

@@ -5,8 +5,9 @@
 
 #include <QString>
 
-// SPEC 8, line 1: every intent delivered by `copies` workers at the same moment (a webhook
-// redelivered while the first delivery still runs, a queue replaying to every consumer).
+// docs/RELIABILITY.md "Fault-injection suite", line 1: every intent delivered by `copies` workers
+// at the same moment (a webhook redelivered while the first delivery still runs, a queue replaying
+// to every consumer).
 //
 // `copies` worker threads, each with its own worker::Worker (the reference client, login role
 // t_worker) and its own simulated providers, meet at a barrier before every intent and

@@ -3,7 +3,7 @@
 #include "LineReport.h"
 #include "ReliabilityTarget.h"
 
-// SPEC 8, line 3 (first half): a fenced-out worker never writes.
+// docs/RELIABILITY.md "Fault-injection suite", line 3a: a fenced-out worker never writes.
 //
 // Each trial: worker A claims a run and gets somewhere into it (nothing, a step begun, a
 // step done, a second step begun with a downstream key); its lease expires (the owner moves

@@ -105,8 +105,8 @@ LineReport LeaseRace::run(const ReliabilityTarget &target, const Options &option
         }
         ++report.trials;
         ++report.faults;
-        // Half the races are the stale-lease clear of SPEC 8; the others an operator who
-        // cancels or routes the run to review while its worker carries on.
+        // Half the races are the stale-lease clear of docs/RELIABILITY.md line 3b; the others an
+        // operator who cancels or routes the run to review while its worker carries on.
         const int drawn = int(random.bounded(4u));
         const auto action =
             drawn < 2 ? OperatorAction::ClearStaleLease

@@ -3,8 +3,8 @@
 #include "LineReport.h"
 #include "ReliabilityTarget.h"
 
-// SPEC 8, line 3 (second half): an operator action racing a worker's heartbeat never leaves
-// two owners.
+// docs/RELIABILITY.md "Fault-injection suite", line 3b: an operator action racing a worker's
+// heartbeat never leaves two owners.
 //
 // Each trial: worker A holds a run whose lease has just expired (it is slow, not dead) and
 // is inside a step. Released together by a latch, with a random stagger of up to a

@@ -4,13 +4,14 @@
 #include <QString>
 #include <QStringList>
 
-// The figures of one line of the fault-injection suite (SPEC 8, "Reliability"): how many
-// trials ran, how many faults were injected into them, how many of those the store survived
-// (every invariant of the line held afterwards), and what was lost or duplicated. The same
-// structure comes out of the ctest tests (small counts) and of `dedup-reliability` (full
-// counts, run-all.sh), so both speak of the same figures.
+// The figures of one line of the fault-injection suite
+// (docs/RELIABILITY.md "Fault-injection suite"): how many trials ran, how many faults were
+// injected into them, how many of those the store survived (every invariant of the line held
+// afterwards), and what was lost or duplicated. The same structure comes out of the ctest tests
+// (small counts) and of `dedup-reliability` (full counts, run-all.sh), so both speak of the same
+// figures.
 struct LineReport {
-    QString id;    // "1", "2", "3a", ...: the line of SPEC 8 and its part
+    QString id;    // "1", "2", "3a", ...: the line in docs/RELIABILITY.md's table
     QString title; // one phrase
     qint64 trials = 0;
     qint64 faults = 0;     // faults injected (a duplicate delivery, a SIGKILL, a zombie write, ...)

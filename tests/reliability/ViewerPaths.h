@@ -3,7 +3,8 @@
 #include "LineReport.h"
 #include "ReliabilityTarget.h"
 
-// SPEC 8, line 5 (first half): the viewer role cannot change anything through any path.
+// docs/RELIABILITY.md "Fault-injection suite", line 5a: the viewer role cannot change anything
+// through any path.
 //
 // Enumerates schema dedup from the catalog, so that functions and tables added by later
 // migrations are covered without touching this file: every function in pg_proc (called as

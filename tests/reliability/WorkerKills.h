@@ -5,7 +5,8 @@
 
 #include <QString>
 
-// SPEC 8, line 2: worker processes killed with a real SIGKILL at random points.
+// docs/RELIABILITY.md "Fault-injection suite", line 2: worker processes killed with a real SIGKILL
+// at random points.
 //
 // Runs `dedupctl crash-test` (src/cli/CrashTestCommand.cpp: worker processes over an
 // at-least-once delivery queue, killed and restarted until `kills` kills were delivered, then

@@ -1,4 +1,4 @@
-// dedup-reliability: the fault-injection suite's full-count runner (SPEC 8, "Reliability").
+// dedup-reliability: the fault-injection suite's full-count runner (docs/RELIABILITY.md).
 //
 //   dedup-reliability LINE [options]    run one line in a fresh database, print its JSON
 //   dedup-reliability report FILE...    the JSON reports as a Markdown table

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The fault-injection suite of SPEC 8 at full counts: one line per reliability target, each in
-# a fresh database of a private PostgreSQL cluster started (and stopped) here. Prints, per
+# The fault-injection suite (docs/RELIABILITY.md) at full counts: one line per reliability target,
+# each in a fresh database of a private PostgreSQL cluster started (and stopped) here. Prints, per
 # line, trials, faults injected, faults survived, lost, duplicated and pass/fail, and writes
 # tests/reliability/results/<date>.md (the per-line JSON next to it, in <date>/).
 #

@@ -1,5 +1,5 @@
-// SPEC 8, line 4 at a small count: every (action, kill point) pair once; all or nothing after
-// the kill, exactly once after the console's resend.
+// docs/RELIABILITY.md "Fault-injection suite", line 4 at a small count: every (action, kill point)
+// pair once; all or nothing after the kill, exactly once after the console's resend.
 #include "ConnectionKills.h"
 
 #include <QtTest>

@@ -1,5 +1,6 @@
-// SPEC 8, line 1 at a small count: 40 intents, each delivered by 32 workers at once; exactly
-// one side effect per intent at the provider, every other delivery a replay.
+// docs/RELIABILITY.md "Fault-injection suite", line 1 at a small count: 40 intents, each delivered
+// by 32 workers at once; exactly one side effect per intent at the provider, every other delivery
+// a replay.
 #include "DuplicateDeliveries.h"
 #include "StoreSnapshot.h"
 

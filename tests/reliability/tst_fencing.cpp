@@ -1,6 +1,6 @@
-// SPEC 8, line 3 at a small count: zombie workers whose lease was taken in every way write
-// nothing; an operator action (mostly a stale-lease clear) racing the worker's heartbeat and
-// a redelivery never leaves two owners.
+// docs/RELIABILITY.md "Fault-injection suite", line 3 at a small count: zombie workers whose lease
+// was taken in every way write nothing; an operator action (mostly a stale-lease clear) racing the
+// worker's heartbeat and a redelivery never leaves two owners.
 #include "FencedWorkers.h"
 #include "LeaseRace.h"
 

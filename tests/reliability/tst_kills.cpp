@@ -1,6 +1,6 @@
-// SPEC 8, line 2 at a small count: 16 SIGKILLs of real worker processes (dedupctl
-// crash-test); nothing lost, no deduplicated side effect twice, every unknown outcome at a
-// non-deduplicating provider in manual review.
+// docs/RELIABILITY.md "Fault-injection suite", line 2 at a small count: 16 SIGKILLs of real worker
+// processes (dedupctl crash-test); nothing lost, no deduplicated side effect twice, every unknown
+// outcome at a non-deduplicating provider in manual review.
 #include "StoreSnapshot.h"
 #include "WorkerKills.h"
 

@@ -1,6 +1,6 @@
-// SPEC 8, line 5: the viewer changes nothing through any path of the catalog, audit rows
-// cannot be changed by any role; and the checks find a hole when one is opened on purpose
-// (a private database, so the grants made here touch no other test).
+// docs/RELIABILITY.md "Fault-injection suite", line 5: the viewer changes nothing through any path
+// of the catalog, audit rows cannot be changed by any role; and the checks find a hole when one is
+// opened on purpose (a private database, so the grants made here touch no other test).
 #include "AuditImmutability.h"
 #include "StoreSnapshot.h"
 #include "ViewerPaths.h"

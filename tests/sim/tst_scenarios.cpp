@@ -1,4 +1,4 @@
-// The five field scenarios of SPEC section 6 under the full protocol, each against a fresh
+// The five field scenarios of docs/SIMULATOR.md under the full protocol, each against a fresh
 // database: the runner's own checks must all pass, and the ledger and the store are then
 // inspected directly, so a wrong runner cannot pass a broken protocol.
 #include "SimFixture.h"

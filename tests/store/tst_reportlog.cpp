@@ -13,7 +13,7 @@
 // parameters, a raw key as a filter): the same checks must find both.
 #include "../cli/DedupctlRun.h"
 #include "TestDatabase.h"
-#include "models/ReportJob.h"
+#include "reports/ReportJob.h"
 #include "store/PgConnection.h"
 #include "store/ReportExporter.h"
 
@@ -271,11 +271,11 @@ void TestReportLog::redactedReportsLeaveNoKeyInTheLog() {
     {
         QTemporaryDir folder;
         QVERIFY(folder.isValid());
-        models::ReportJob job(m_db->conninfo(QStringLiteral("t_operator")));
-        QSignalSpy finished(&job, &models::ReportJob::finished);
-        QSignalSpy failed(&job, &models::ReportJob::failed);
-        models::ReportOutputs outputs;
-        outputs.csv = outputs.jsonLines = outputs.pdf = true;
+        reports::ReportJob job(m_db->conninfo(QStringLiteral("t_operator")));
+        QSignalSpy finished(&job, &reports::ReportJob::finished);
+        QSignalSpy failed(&job, &reports::ReportJob::failed);
+        reports::ReportOutputs outputs;
+        outputs.formats = {QStringLiteral("csv"), QStringLiteral("jsonl"), QStringLiteral("pdf")};
         QVERIFY(job.start(spec, outputs, folder.path()));
         QTRY_VERIFY_WITH_TIMEOUT(finished.size() + failed.size() == 1, 60000);
         QVERIFY2(failed.isEmpty(),

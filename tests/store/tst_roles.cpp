@@ -1,4 +1,4 @@
-// The database enforces the roles (SPEC 4, docs/PROTOCOL.md section 11), not only the UI:
+// The database enforces the roles (docs/PROTOCOL.md section 11), not only the UI:
 // dedup_viewer reads and changes nothing through any path; dedup_operator acts only through
 // op_*; dedup_worker only through the protocol functions; and nobody, the superuser
 // included, can UPDATE or DELETE audit rows while the append-only triggers are on. Each test

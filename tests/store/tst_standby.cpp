@@ -1,5 +1,5 @@
-// Standby reads (SPEC 9) against a real primary + streaming standby on loopback (TestStandby):
-// replay, the replication state and its lag, and ConnectionCheck's standby checks.
+// Standby reads (docs/SCALING.md section 1) against a real primary + streaming standby on loopback
+// (TestStandby): replay, the replication state and its lag, and ConnectionCheck's standby checks.
 #include "TestDatabase.h"
 #include "TestStandby.h"
 #include "store/ConnectionCheck.h"

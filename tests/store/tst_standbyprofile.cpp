@@ -1,5 +1,5 @@
-// The standby a connection profile may name (SPEC 9): its conninfo, its validation and its
-// persistence. No server needed.
+// The standby a connection profile may name (docs/SCALING.md section 1): its conninfo, its
+// validation and its persistence. No server needed.
 #include "store/ConnectionProfile.h"
 #include "store/ConnectionProfiles.h"
 

@@ -9,8 +9,8 @@
 #include <memory>
 
 // A private primary and its streaming-replication standby, both on loopback, for the tests
-// of standby reads (SPEC 9). Started by the test that needs it (it costs an initdb, a
-// migration and a base backup: a few seconds), not by the shared "pg" fixture:
+// of standby reads (docs/SCALING.md section 1). Started by the test that needs it (it costs an
+// initdb, a migration and a base backup: a few seconds), not by the shared "pg" fixture:
 //
 //     TestStandby pair;
 //     QVERIFY2(pair.isValid(), qPrintable(pair.error()));

@@ -15,9 +15,9 @@
 #include <QtTest>
 
 using namespace dedup;
+using actions::ActionResult;
+using actions::OperatorAction;
 using core::RunStatus;
-using models::ActionResult;
-using models::OperatorAction;
 using widgets::ActionDialog;
 
 namespace {

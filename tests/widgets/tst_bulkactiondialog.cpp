@@ -3,7 +3,7 @@
 // bulk cancel run to the end in batches, with one run changed after the selection: the
 // report's numbers and items are the database's.
 #include "ActionTestRuns.h"
-#include "models/BulkRunner.h"
+#include "actions/BulkRunner.h"
 #include "widgets/BulkActionDialog.h"
 
 #include <QLabel>
@@ -13,10 +13,10 @@
 #include <QtTest>
 
 using namespace dedup;
-using models::BulkPhase;
-using models::BulkPlan;
-using models::BulkTarget;
-using models::SelectedRun;
+using actions::BulkPhase;
+using actions::BulkPlan;
+using actions::BulkTarget;
+using actions::SelectedRun;
 using store::PgConnection;
 using store::PgResult;
 using widgets::BulkActionDialog;
@@ -103,7 +103,7 @@ void TestBulkActionDialog::typedConfirmationAndRun() {
     QTRY_COMPARE_WITH_TIMEOUT(phaseName(dialog.runner()->phase()), phaseName(BulkPhase::Finished),
                               20000);
     QCOMPARE(finished.size(), 1);
-    const models::BulkReport report = dialog.runner()->report();
+    const actions::BulkReport report = dialog.runner()->report();
     const qint64 cancelled = actiontest::count(
         *su, QStringLiteral("SELECT count(*) FROM dedup.runs WHERE scope = 'bulk' AND status ="
                             " 'cancelled'"));

@@ -6,7 +6,7 @@
 // resume and abort need a reason, and each is audited with it. The followed operation has
 // one progress figure: its row in the list, the bar and the counters always agree.
 #include "ActionTestRuns.h"
-#include "models/BulkRunner.h"
+#include "actions/BulkRunner.h"
 #include "widgets/BulkOperationsDialog.h"
 #include "widgets/BulkProgressText.h"
 
@@ -20,10 +20,10 @@
 #include <QtTest>
 
 using namespace dedup;
-using models::BulkPhase;
-using models::BulkPlan;
-using models::BulkRunner;
-using models::BulkTarget;
+using actions::BulkPhase;
+using actions::BulkPlan;
+using actions::BulkRunner;
+using actions::BulkTarget;
 using store::PgConnection;
 using widgets::BulkOperationsDialog;
 

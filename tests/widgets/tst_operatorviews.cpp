@@ -4,7 +4,7 @@
 // the status bar says what the login may do.
 #include "ActionTestRuns.h"
 #include "TestDatabase.h"
-#include "models/OperatorAction.h"
+#include "actions/OperatorAction.h"
 #include "models/ReviewQueueModel.h"
 #include "models/RunDetailSource.h"
 #include "models/RunListModel.h"
@@ -143,7 +143,8 @@ QLabel *statusLabel(MainWindow &window, const char *name) {
 
 // "Cancel run…": the menus use the actions' own titles.
 QString cancelItem() {
-    return models::OperatorActionText::title(models::OperatorAction::Cancel) + QStringLiteral("…");
+    return actions::OperatorActionText::title(actions::OperatorAction::Cancel) +
+           QStringLiteral("…");
 }
 
 } // namespace
@@ -207,8 +208,8 @@ void TestOperatorViews::operatorGetsActionsForDetailSelectionAndFilter() {
     const QString run = QStringLiteral("Run %1 (in the detail)/").arg(runId);
     QVERIFY2(std::any_of(items.begin(), items.end(),
                          [&](const QString &item) {
-                             return item.startsWith(run + models::OperatorActionText::title(
-                                                              models::OperatorAction::Cancel));
+                             return item.startsWith(run + actions::OperatorActionText::title(
+                                                              actions::OperatorAction::Cancel));
                          }),
              qPrintable(items.join(QLatin1Char('\n'))));
     QVERIFY(std::none_of(items.begin(), items.end(), [&](const QString &item) {
@@ -308,7 +309,7 @@ void TestOperatorViews::stuckRowsOfferTheirActions() {
     window.operatorViews()->fillRowMenu(&menu, view->table(), row);
     const QString clear =
         QStringLiteral("Run %1/").arg(stuck.id) +
-        models::OperatorActionText::title(models::OperatorAction::ClearStaleLease) +
+        actions::OperatorActionText::title(actions::OperatorAction::ClearStaleLease) +
         QStringLiteral("…");
     QVERIFY2(entries(menu).contains(clear), qPrintable(entries(menu).join(QLatin1Char('\n'))));
 
@@ -586,7 +587,7 @@ void TestOperatorViews::actionsFollowTheGrants() {
     QVERIFY(assign->isEnabled());
     review->table()->setCurrentIndex(reviewIndex(reviewOutside));
     QVERIFY(!assign->isVisible());
-    QVERIFY(!review->openAction(models::OperatorAction::AssignReview));
+    QVERIFY(!review->openAction(actions::OperatorAction::AssignReview));
     window.detachStore();
 }
 
@@ -615,7 +616,7 @@ void TestOperatorViews::refusalByTheStoreIsShown() {
     QTRY_COMPARE(review->model()->rowCount(), 1);
     window.showView(review);
     review->table()->setCurrentIndex(review->table()->model()->index(0, 0));
-    widgets::ActionDialog *dialog = review->openAction(models::OperatorAction::ResolveCancelled);
+    widgets::ActionDialog *dialog = review->openAction(actions::OperatorAction::ResolveCancelled);
     QVERIFY(dialog);
     dialog->setReason(QStringLiteral("OPS-7"));
     QTRY_VERIFY_WITH_TIMEOUT(dialog->okButton()->isEnabled(), 10000);

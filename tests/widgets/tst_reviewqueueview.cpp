@@ -15,9 +15,9 @@
 #include <QtTest>
 
 using namespace dedup;
-using models::ReviewQueueFilter;
 using models::ReviewQueueModel;
 using store::PgConnection;
+using store::ReviewQueueFilter;
 using widgets::ActionDialog;
 using widgets::ReviewQueueView;
 
@@ -123,13 +123,13 @@ void TestReviewQueueView::showsFiltersAndAssigns() {
     QVERIFY(assign->isVisible() && assign->isEnabled());
     view.setActionSource(db.conninfo(QStringLiteral("t_viewer")), false);
     QVERIFY(!assign->isVisible());
-    QCOMPARE(view.openAction(models::OperatorAction::AssignReview), nullptr);
+    QCOMPARE(view.openAction(actions::OperatorAction::AssignReview), nullptr);
     view.setActionSource(db.conninfo(QStringLiteral("t_operator")), true);
 
     // Assign to me through the dialog.
     const qint64 runId = view.currentRunId();
     QCOMPARE(runId, dbIds(*su).at(1));
-    ActionDialog *dialog = view.openAction(models::OperatorAction::AssignReview);
+    ActionDialog *dialog = view.openAction(actions::OperatorAction::AssignReview);
     QVERIFY(dialog);
     QCOMPARE(dialog->runId(), runId);
     QCOMPARE(dialog->findChild<QLineEdit *>(QStringLiteral("assigneeEdit"))->text(),

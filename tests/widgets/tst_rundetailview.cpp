@@ -410,7 +410,7 @@ void TestRunDetailView::unreachableStoreOffersRetry() {
     QVERIFY(child<QPushButton>(view, "retryButton")->isVisible());
     // The runner starts connecting when the view is created, so its connectionLost may come
     // before the spy exists: the failure's kind says the same.
-    QCOMPARE(shown.source().lastFailure(), dedup::models::QueryRunner::Failure::ConnectionLost);
+    QCOMPARE(shown.source().lastFailure(), dedup::lanes::Failure::ConnectionLost);
     QVERIFY(lost.count() <= 1);
     // Retry asks again (and fails again, the same way).
     QSignalSpy loading(&shown.source(), &RunDetailSource::loading);

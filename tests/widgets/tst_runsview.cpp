@@ -5,7 +5,7 @@
 #include "RunTestData.h"
 #include "TestDatabase.h"
 #include "WholeCell.h"
-#include "models/ChangeListener.h"
+#include "lanes/ChangeListener.h"
 #include "models/RunListModel.h"
 #include "widgets/ConnectionBanner.h"
 #include "widgets/MainWindow.h"
@@ -425,7 +425,7 @@ void TestRunsView::bannerWhileBackendsAreTerminated() {
     Console c(100);
     QVERIFY2(c.db.isValid(), qPrintable(c.db.error()));
     QVERIFY(RunTestData::fetchAll(*c.model));
-    models::ChangeListener *listener = c.window.session()->listener();
+    lanes::ChangeListener *listener = c.window.session()->listener();
     QTRY_VERIFY(listener->isConnected());
     auto *banner = c.child<widgets::ConnectionBanner>("banner");
     QVERIFY(!banner->isVisible());

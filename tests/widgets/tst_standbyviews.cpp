@@ -1,9 +1,9 @@
-// Standby reads in the console (SPEC 9), offscreen, against a real primary + streaming standby
-// on loopback (TestStandby): the connection dialog's "Read from standby" field and its Test,
-// the session's read/primary split, the status bar's lag label, and the action dialog that
-// blocks a decision based on a row the standby showed.
+// Standby reads in the console (docs/SCALING.md section 1), offscreen, against a real primary +
+// streaming standby on loopback (TestStandby): the connection dialog's "Read from standby" field
+// and its Test, the session's read/primary split, the status bar's lag label, and the action
+// dialog that blocks a decision based on a row the standby showed.
 #include "TestStandby.h"
-#include "models/ChangeListener.h"
+#include "lanes/ChangeListener.h"
 #include "models/ReviewQueueModel.h"
 #include "models/RunListModel.h"
 #include "models/StandbyLagPoller.h"
@@ -234,7 +234,7 @@ void TestStandbyViews::actionDialogBlocksWhatTheStandbyShowed() {
 
     // What the list (reading the standby) showed: failed, token 1.
     widgets::ActionDialog dialog(m_pair->primaryConninfo(u"t_operator"_s),
-                                 models::OperatorAction::RouteToReview, runId, 1,
+                                 actions::OperatorAction::RouteToReview, runId, 1,
                                  core::RunStatus::Failed);
     dialog.setSeenOnStandby(u"replay paused, 1 kB behind (3.0 s)"_s);
     dialog.setReason(u"OPS-7"_s);
@@ -296,7 +296,7 @@ void TestStandbyViews::reviewQueueActionNamesTheStandby() {
 
     view.table()->setCurrentIndex(model.index(0, 0));
     QCOMPARE(view.currentRunId(), runId);
-    widgets::ActionDialog *dialog = view.openAction(models::OperatorAction::AssignReview);
+    widgets::ActionDialog *dialog = view.openAction(actions::OperatorAction::AssignReview);
     QVERIFY(dialog);
     QTRY_VERIFY_WITH_TIMEOUT(dialog->preview().has_value(), 15000);
     auto *blocked = child<QLabel>(*dialog, u"blockedLabel"_s);

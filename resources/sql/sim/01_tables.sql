@@ -7,7 +7,7 @@ CREATE SCHEMA IF NOT EXISTS sim;
 COMMENT ON SCHEMA sim IS 'Dedup Console simulator: simulated providers and their side-effect ledger';
 
 -- Every external side effect any simulated provider performed, one row each. The ledger is
--- how duplicates are counted rather than assumed (SPEC section 6).
+-- how duplicates are counted rather than assumed (docs/SIMULATOR.md).
 CREATE TABLE IF NOT EXISTS sim.ledger (
     id             bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     -- groups one simulation run (e.g. the strategy compared); duplicates are counted per label
