@@ -3,6 +3,7 @@
 #include "sim/DemoTraffic.h"
 #include "store/AccessScope.h"
 #include "store/DemoDatabase.h"
+#include "store/DemoQueries.h"
 #include "store/PgConnection.h"
 
 #include <QDir>
@@ -53,16 +54,15 @@ void DemoSession::startStore() {
                       .arg(conn.openError().toString());
         return;
     }
-    const store::PgResult who =
-        conn.exec(QStringLiteral("SELECT current_user, current_setting('server_version_num')::int, "
-                                 "(SELECT max(version) FROM dedup.schema_migrations)"));
-    if (!who.ok()) {
-        m_error = tr("The demo store does not answer: %1").arg(who.error().toString());
+    store::PgError queryError;
+    const auto facts = store::DemoQueries(conn).storeFacts(&queryError);
+    if (!facts) {
+        m_error = tr("The demo store does not answer: %1").arg(queryError.toString());
         return;
     }
-    report.currentUser = who.text(0, 0);
-    report.serverVersion = int(who.toInt64(0, 1));
-    report.schemaVersion = int(who.toInt64(0, 2));
+    report.currentUser = facts->currentUser;
+    report.serverVersion = facts->serverVersion;
+    report.schemaVersion = facts->schemaVersion;
     // The demo's workers and console connect as the cluster's superuser, who owns the demo
     // store: the store's grants do not apply to it (docs/SECURITY.md).
     report.access = store::AccessScope::owner();

@@ -33,6 +33,13 @@ void forEachCodePoint(const QString &text, F each) {
     }
 }
 
+// Whether `text` holds any character DisplayText::isDeceptive() marks.
+bool anyDeceptive(const QString &text) {
+    bool any = false;
+    forEachCodePoint(text, [&any](char32_t c, int) { any = any || DisplayText::isDeceptive(c); });
+    return any;
+}
+
 } // namespace
 
 bool DisplayText::isDeceptive(char32_t c) {
@@ -48,9 +55,7 @@ bool DisplayText::isDeceptive(char32_t c) {
 }
 
 QString DisplayText::visible(const QString &text, Lines lines) {
-    bool any = false;
-    forEachCodePoint(text, [&any](char32_t c, int) { any = any || isDeceptive(c); });
-    if (!any)
+    if (!anyDeceptive(text))
         return text;
     QString out;
     out.reserve(text.size() + 16);
@@ -82,9 +87,7 @@ QString DisplayText::shown(const QString &text, int maxChars, Lines lines) {
 }
 
 QString DisplayText::terminal(const QString &text) {
-    bool any = false;
-    forEachCodePoint(text, [&any](char32_t c, int) { any = any || isDeceptive(c); });
-    if (!any)
+    if (!anyDeceptive(text))
         return text;
     QString out;
     out.reserve(text.size() + 16);

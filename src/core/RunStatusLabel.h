@@ -7,8 +7,8 @@
 
 namespace dedup::core {
 
-// What a run status is called where a person reads it (the console's lists, the printed
-// report): one translated name per status, so the window and the PDF never disagree.
+// How a run status is shown to a person (the console's lists, the printed report): one
+// translated name and one colour per status, so the window and the PDF never disagree.
 class RunStatusLabel {
     Q_DECLARE_TR_FUNCTIONS(RunStatusLabel)
 
@@ -16,6 +16,8 @@ public:
     static QString text(RunStatus status);
     // A stored status name; a name this build does not know is shown as stored.
     static QString text(const QString &statusName);
+    // The status colour as 0xRRGGBB (Qt Core has no QColor; the GUI layers wrap it).
+    static quint32 rgb(RunStatus status);
 };
 
 } // namespace dedup::core

@@ -1,5 +1,6 @@
 #include "lanes/ListenerConnection.h"
 
+#include "store/NotificationChannel.h"
 #include "store/PgConnection.h"
 
 #include <QJsonArray>
@@ -81,9 +82,7 @@ void ListenerConnection::connectNow() {
     if (!conn->open(m_conninfo, m_applicationName)) {
         error = conn->openError().toString();
     } else {
-        // The channel is a fixed identifier of ours, not user input; LISTEN takes no
-        // parameters.
-        const store::PgResult listen = conn->exec(QStringLiteral("LISTEN ") + m_channel);
+        const store::PgResult listen = store::NotificationChannel::listen(*conn, m_channel);
         if (!listen.ok())
             error = listen.error().toString();
     }
@@ -122,7 +121,7 @@ void ListenerConnection::onReadable() {
 void ListenerConnection::keepAlive() {
     if (!m_conn)
         return;
-    const store::PgResult ping = m_conn->exec(QStringLiteral("SELECT 1"));
+    const store::PgResult ping = store::NotificationChannel::ping(*m_conn);
     if (!ping.ok() || !m_conn->isOpen()) {
         dropConnection(ping.error().toString());
         return;

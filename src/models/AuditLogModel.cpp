@@ -2,6 +2,7 @@
 
 #include "lanes/ChangeListener.h"
 #include "models/AuditTableModel.h"
+#include "models/ColumnTitle.h"
 #include "store/PgConnection.h"
 
 #include <limits>
@@ -18,7 +19,9 @@ constexpr int NewerPagesPerRefresh = 10;
 
 AuditLogModel::AuditLogModel(const QString &conninfo, QObject *parent)
     : QAbstractTableModel(parent)
-    , m_runner(conninfo, QStringLiteral("dedup-console-audit")) {
+    , m_runner(conninfo, QStringLiteral("dedup-console-audit"))
+    , m_schedule(
+          this, [this] { refresh(); }, DefaultRefreshIntervalMs, DefaultCoalesceMs) {
     qRegisterMetaType<store::AuditLogPage>();
     qRegisterMetaType<store::AuditLogNews>();
     connect(&m_runner, &lanes::QueryRunner::finished, this, &AuditLogModel::onFinished);
@@ -28,12 +31,6 @@ AuditLogModel::AuditLogModel(const QString &conninfo, QObject *parent)
         emit connectionRestored();
         refresh();
     });
-    m_timer.setInterval(DefaultRefreshIntervalMs);
-    connect(&m_timer, &QTimer::timeout, this, &AuditLogModel::refresh);
-    m_timer.start();
-    m_coalesce.setSingleShot(true);
-    m_coalesce.setInterval(DefaultCoalesceMs);
-    connect(&m_coalesce, &QTimer::timeout, this, &AuditLogModel::refresh);
     // Queued: settings made right after construction apply to the first read.
     QMetaObject::invokeMethod(this, &AuditLogModel::next, Qt::QueuedConnection);
 }
@@ -69,13 +66,6 @@ void AuditLogModel::reload() {
     next();
 }
 
-void AuditLogModel::setRefreshInterval(int milliseconds) {
-    if (milliseconds > 0)
-        m_timer.start(milliseconds);
-    else
-        m_timer.stop();
-}
-
 void AuditLogModel::attachListener(lanes::ChangeListener *listener) {
     connect(listener, &lanes::ChangeListener::runsChanged, this, &AuditLogModel::onRunsChanged);
     connect(listener, &lanes::ChangeListener::resynced, this, &AuditLogModel::refresh);
@@ -86,8 +76,7 @@ void AuditLogModel::onRunsChanged(const QSet<qint64> &ids, bool more) {
     // about that run.
     if (m_filter.runId && !more && !ids.contains(*m_filter.runId))
         return;
-    if (!m_coalesce.isActive())
-        m_coalesce.start();
+    m_schedule.notified();
 }
 
 void AuditLogModel::refresh() {
@@ -120,7 +109,7 @@ void AuditLogModel::next() {
 }
 
 void AuditLogModel::start(Request kind) {
-    m_coalesce.stop();
+    m_schedule.readStarting();
     const store::AuditLogFilter filter = m_filter;
     const int limit = m_pageSize;
     const qint64 window = m_window;
@@ -321,25 +310,17 @@ QVariant AuditLogModel::data(const QModelIndex &index, int role) const {
 QVariant AuditLogModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == WhoColumn)
         return AuditTableModel::whoHeaderToolTip();
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case WhenColumn:
-        return tr("When");
-    case WhoColumn:
-        return tr("Database role (client-reported)");
-    case ActionColumn:
-        return tr("Action");
-    case RunColumn:
-        return tr("Run");
-    case OutcomeColumn:
-        return tr("Outcome");
-    case ReasonColumn:
-        return tr("Reason");
-    case ChangeColumn:
-        return tr("Before \u2192 after");
-    }
-    return {};
+    // The titles in the order of Column.
+    static const char *const titles[] = {
+        QT_TR_NOOP("When"),
+        QT_TR_NOOP("Database role (client-reported)"),
+        QT_TR_NOOP("Action"),
+        QT_TR_NOOP("Run"),
+        QT_TR_NOOP("Outcome"),
+        QT_TR_NOOP("Reason"),
+        QT_TR_NOOP("Before \u2192 after"),
+    };
+    return columnTitle(this, titles, section, orientation, role);
 }
 
 } // namespace dedup::models

@@ -1,13 +1,13 @@
 #pragma once
 
 #include "lanes/QueryRunner.h"
+#include "models/RefreshSchedule.h"
 #include "store/AuditEntryRow.h"
 #include "store/AuditLogQueries.h"
 
 #include <QAbstractTableModel>
 #include <QList>
 #include <QSet>
-#include <QTimer>
 
 namespace dedup::lanes {
 class ChangeListener;
@@ -83,8 +83,8 @@ public:
     // Ids per statement when the filter has criteria no index answers.
     void setScanWindow(qint64 ids) { m_window = qMax<qint64>(1, ids); }
     // 0 turns the timer off.
-    void setRefreshInterval(int milliseconds);
-    void setCoalesceInterval(int milliseconds) { m_coalesce.setInterval(qMax(0, milliseconds)); }
+    void setRefreshInterval(int milliseconds) { m_schedule.setInterval(milliseconds); }
+    void setCoalesceInterval(int milliseconds) { m_schedule.setCoalesceInterval(milliseconds); }
     void setStatementTimeout(int milliseconds) { m_runner.setStatementTimeout(milliseconds); }
     void attachListener(lanes::ChangeListener *listener);
 
@@ -138,8 +138,7 @@ private:
     bool m_olderWanted = false;
     bool m_newerWanted = false;
     QString m_errorText;
-    QTimer m_timer;
-    QTimer m_coalesce;
+    RefreshSchedule m_schedule; // periodic and notified re-reads
 };
 
 } // namespace dedup::models

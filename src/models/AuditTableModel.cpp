@@ -1,5 +1,6 @@
 #include "models/AuditTableModel.h"
 
+#include "models/ColumnTitle.h"
 #include "models/JsonSummary.h"
 
 #include <QStringList>
@@ -112,23 +113,13 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const {
 QVariant AuditTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == WhoColumn)
         return whoHeaderToolTip();
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case WhenColumn:
-        return tr("When");
-    case WhoColumn:
-        return tr("Database role (client-reported)");
-    case ActionColumn:
-        return tr("Action");
-    case OutcomeColumn:
-        return tr("Outcome");
-    case ReasonColumn:
-        return tr("Reason");
-    case ChangeColumn:
-        return tr("Before \u2192 after");
-    }
-    return {};
+    // The titles in the order of Column.
+    static const char *const titles[] = {
+        QT_TR_NOOP("When"),   QT_TR_NOOP("Database role (client-reported)"),
+        QT_TR_NOOP("Action"), QT_TR_NOOP("Outcome"),
+        QT_TR_NOOP("Reason"), QT_TR_NOOP("Before \u2192 after"),
+    };
+    return columnTitle(this, titles, section, orientation, role);
 }
 
 } // namespace dedup::models

@@ -1,6 +1,7 @@
 #include "models/CorrelationModel.h"
 
 #include "lanes/ChangeListener.h"
+#include "models/ColumnTitle.h"
 #include "models/DurationText.h"
 #include "models/RunStatusStyle.h"
 #include "store/CorrelationQueries.h"
@@ -234,27 +235,13 @@ QVariant CorrelationModel::data(const QModelIndex &index, int role) const {
 }
 
 QVariant CorrelationModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case RunColumn:
-        return tr("Run");
-    case WorkflowColumn:
-        return tr("Workflow");
-    case StatusColumn:
-        return tr("Status");
-    case StepsColumn:
-        return tr("Steps");
-    case StartedColumn:
-        return tr("Started");
-    case FinishedColumn:
-        return tr("Finished");
-    case DurationColumn:
-        return tr("Duration");
-    case KeyColumn:
-        return tr("Scope / key");
-    }
-    return {};
+    // The titles in the order of Column.
+    static const char *const titles[] = {
+        QT_TR_NOOP("Run"),      QT_TR_NOOP("Workflow"),    QT_TR_NOOP("Status"),
+        QT_TR_NOOP("Steps"),    QT_TR_NOOP("Started"),     QT_TR_NOOP("Finished"),
+        QT_TR_NOOP("Duration"), QT_TR_NOOP("Scope / key"),
+    };
+    return columnTitle(this, titles, section, orientation, role);
 }
 
 } // namespace dedup::models

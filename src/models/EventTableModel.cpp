@@ -1,5 +1,6 @@
 #include "models/EventTableModel.h"
 
+#include "models/ColumnTitle.h"
 #include "models/JsonSummary.h"
 
 namespace dedup::models {
@@ -54,23 +55,12 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const {
 }
 
 QVariant EventTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case TimeColumn:
-        return tr("Time");
-    case KindColumn:
-        return tr("Event");
-    case ActorColumn:
-        return tr("Actor");
-    case AttemptColumn:
-        return tr("Attempt");
-    case StepColumn:
-        return tr("Step");
-    case DetailColumn:
-        return tr("Detail");
-    }
-    return {};
+    // The titles in the order of Column.
+    static const char *const titles[] = {
+        QT_TR_NOOP("Time"),    QT_TR_NOOP("Event"), QT_TR_NOOP("Actor"),
+        QT_TR_NOOP("Attempt"), QT_TR_NOOP("Step"),  QT_TR_NOOP("Detail"),
+    };
+    return columnTitle(this, titles, section, orientation, role);
 }
 
 } // namespace dedup::models

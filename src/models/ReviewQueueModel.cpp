@@ -4,6 +4,7 @@
 #include "actions/ActionExecutor.h"
 #include "core/RunStatus.h"
 #include "lanes/ChangeListener.h"
+#include "models/ColumnTitle.h"
 #include "models/DurationText.h"
 #include "store/PgConnection.h"
 #include "store/ReviewQueueQueries.h"
@@ -17,16 +18,11 @@ ReviewQueueModel::ReviewQueueModel(const QString &conninfo, QObject *parent)
     , m_runner(conninfo, QStringLiteral("dedup-console-review"))
     , m_query(
           m_runner, [this] { return submitRead(); },
-          [this](const QVariant &value) { applyRead(value); }) {
+          [this](const QVariant &value) { applyRead(value); })
+    , m_schedule(
+          this, [this] { refresh(); }, DefaultRefreshIntervalMs, DefaultCoalesceMs) {
     qRegisterMetaType<store::ReviewQueueSnapshot>();
     m_query.forwardSignalsTo(this);
-    m_timer.setInterval(DefaultRefreshIntervalMs);
-    connect(&m_timer, &QTimer::timeout, this, &ReviewQueueModel::refresh);
-    m_timer.start();
-    // Not restarted by later notifications: a steady stream still refreshes once a second.
-    m_coalesce.setSingleShot(true);
-    m_coalesce.setInterval(DefaultCoalesceMs);
-    connect(&m_coalesce, &QTimer::timeout, this, &ReviewQueueModel::refresh);
     // Queued: settings made right after construction apply to the first read.
     QMetaObject::invokeMethod(this, &ReviewQueueModel::refresh, Qt::QueuedConnection);
 }
@@ -58,13 +54,6 @@ void ReviewQueueModel::setMe(const QString &name) {
 void ReviewQueueModel::setLimit(int rows) {
     m_limit = qBound(1, rows, m_maxRows);
     refresh();
-}
-
-void ReviewQueueModel::setRefreshInterval(int milliseconds) {
-    if (milliseconds > 0)
-        m_timer.start(milliseconds);
-    else
-        m_timer.stop();
 }
 
 bool ReviewQueueModel::canFetchMore(const QModelIndex &parent) const {
@@ -104,8 +93,7 @@ void ReviewQueueModel::setExecutor(actions::ActionExecutor *executor) {
 void ReviewQueueModel::onRunsChanged(const QSet<qint64> &, bool) {
     // A notification may name a run entering the queue (not loaded yet) as well as one in
     // it: any change re-reads, at most once per coalescing interval.
-    if (!m_coalesce.isActive())
-        m_coalesce.start();
+    m_schedule.notified();
 }
 
 void ReviewQueueModel::refresh() {
@@ -113,7 +101,7 @@ void ReviewQueueModel::refresh() {
 }
 
 int ReviewQueueModel::submitRead() {
-    m_coalesce.stop();
+    m_schedule.readStarting();
     return m_runner.submit([filter = m_filter, me = m_me, limit = m_limit,
                             cap = m_countCap](store::PgConnection &conn, store::PgError *error) {
         const auto snapshot = store::ReviewQueueQueries::read(conn, filter, me, limit, cap, error);
@@ -267,27 +255,13 @@ QVariant ReviewQueueModel::data(const QModelIndex &index, int role) const {
 }
 
 QVariant ReviewQueueModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case RunColumn:
-        return tr("Run");
-    case WorkflowColumn:
-        return tr("Workflow");
-    case KeyColumn:
-        return tr("Key");
-    case ReasonColumn:
-        return tr("Review reason");
-    case AgeColumn:
-        return tr("In review for");
-    case AssigneeColumn:
-        return tr("Assignee");
-    case NoteColumn:
-        return tr("Note");
-    case AttemptColumn:
-        return tr("Attempts");
-    }
-    return {};
+    // The titles in the order of Column.
+    static const char *const titles[] = {
+        QT_TR_NOOP("Run"),           QT_TR_NOOP("Workflow"),      QT_TR_NOOP("Key"),
+        QT_TR_NOOP("Review reason"), QT_TR_NOOP("In review for"), QT_TR_NOOP("Assignee"),
+        QT_TR_NOOP("Note"),          QT_TR_NOOP("Attempts"),
+    };
+    return columnTitle(this, titles, section, orientation, role);
 }
 
 } // namespace dedup::models

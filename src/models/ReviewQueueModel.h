@@ -5,13 +5,13 @@
 #include "actions/OperatorAction.h"
 #include "lanes/PendingQuery.h"
 #include "lanes/QueryRunner.h"
+#include "models/RefreshSchedule.h"
 #include "models/RunRoles.h"
 #include "models/SortedRowsModel.h"
 #include "store/ReviewQueueRow.h"
 
 #include <QPointer>
 #include <QSet>
-#include <QTimer>
 
 namespace dedup::actions {
 class ActionExecutor;
@@ -98,8 +98,8 @@ public:
     void setCountCap(qint64 cap) { m_countCap = qMax<qint64>(1, cap); }
     qint64 countCap() const { return m_countCap; }
     // 0 turns the timer off.
-    void setRefreshInterval(int milliseconds);
-    void setCoalesceInterval(int milliseconds) { m_coalesce.setInterval(qMax(0, milliseconds)); }
+    void setRefreshInterval(int milliseconds) { m_schedule.setInterval(milliseconds); }
+    void setCoalesceInterval(int milliseconds) { m_schedule.setCoalesceInterval(milliseconds); }
     void setStatementTimeout(int milliseconds) { m_runner.setStatementTimeout(milliseconds); }
 
     void attachListener(lanes::ChangeListener *listener);
@@ -171,8 +171,7 @@ private:
     bool m_countExact = true;
     bool m_more = false;
     QDateTime m_serverNow;
-    QTimer m_timer;
-    QTimer m_coalesce;
+    RefreshSchedule m_schedule; // periodic and notified re-reads
     QPointer<actions::ActionExecutor> m_executor;
     QSet<int> m_ownRequests; // executor requests sent by this model
 };

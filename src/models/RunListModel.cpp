@@ -1,6 +1,7 @@
 #include "models/RunListModel.h"
 
 #include "lanes/ChangeListener.h"
+#include "models/ColumnTitle.h"
 #include "models/RunStatusStyle.h"
 
 #include <QLocale>
@@ -106,33 +107,14 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const {
 }
 
 QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case IdColumn:
-        return tr("Run");
-    case StatusColumn:
-        return tr("Status");
-    case WorkflowColumn:
-        return tr("Workflow");
-    case ScopeColumn:
-        return tr("Scope");
-    case KeyColumn:
-        return tr("Key");
-    case CorrelationColumn:
-        return tr("Correlation id");
-    case AttemptColumn:
-        return tr("Attempt");
-    case LeaseOwnerColumn:
-        return tr("Lease owner");
-    case LeaseExpiresColumn:
-        return tr("Lease expires");
-    case CreatedColumn:
-        return tr("Created");
-    case UpdatedColumn:
-        return tr("Updated");
-    }
-    return {};
+    // The titles in the order of Column.
+    static const char *const titles[] = {
+        QT_TR_NOOP("Run"),     QT_TR_NOOP("Status"),      QT_TR_NOOP("Workflow"),
+        QT_TR_NOOP("Scope"),   QT_TR_NOOP("Key"),         QT_TR_NOOP("Correlation id"),
+        QT_TR_NOOP("Attempt"), QT_TR_NOOP("Lease owner"), QT_TR_NOOP("Lease expires"),
+        QT_TR_NOOP("Created"), QT_TR_NOOP("Updated"),
+    };
+    return columnTitle(this, titles, section, orientation, role);
 }
 
 bool RunListModel::canFetchMore(const QModelIndex &parent) const {

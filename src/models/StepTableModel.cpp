@@ -1,5 +1,6 @@
 #include "models/StepTableModel.h"
 
+#include "models/ColumnTitle.h"
 #include "models/StepStatusStyle.h"
 
 #include <QBrush>
@@ -137,31 +138,20 @@ QVariant StepTableModel::data(const QModelIndex &index, int role) const {
 }
 
 QVariant StepTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case OrdinalColumn:
-        return tr("#");
-    case NameColumn:
-        return tr("Step");
-    case StatusColumn:
-        return tr("Status");
-    case AttemptsColumn:
-        return tr("Attempts");
-    case SideEffectRefColumn:
-        return tr("Side-effect ref");
-    case DownstreamKeyColumn:
-        return tr("Downstream key");
-    case ErrorColumn:
-        return tr("Error");
-    case StartedColumn:
-        return tr("Started");
-    case FinishedColumn:
-        return tr("Finished");
-    case WhyColumn:
-        return tr("Why");
-    }
-    return {};
+    // The titles in the order of Column.
+    static const char *const titles[] = {
+        QT_TR_NOOP("#"),
+        QT_TR_NOOP("Step"),
+        QT_TR_NOOP("Status"),
+        QT_TR_NOOP("Attempts"),
+        QT_TR_NOOP("Side-effect ref"),
+        QT_TR_NOOP("Downstream key"),
+        QT_TR_NOOP("Error"),
+        QT_TR_NOOP("Started"),
+        QT_TR_NOOP("Finished"),
+        QT_TR_NOOP("Why"),
+    };
+    return columnTitle(this, titles, section, orientation, role);
 }
 
 } // namespace dedup::models

@@ -2,6 +2,7 @@
 
 #include "core/RunStatus.h"
 #include "lanes/ChangeListener.h"
+#include "models/ColumnTitle.h"
 #include "models/DurationText.h"
 #include "store/PgConnection.h"
 
@@ -17,16 +18,11 @@ StuckRunsModel::StuckRunsModel(const QString &conninfo, QObject *parent)
     , m_runner(conninfo, QStringLiteral("dedup-console-stuck"))
     , m_query(
           m_runner, [this] { return submitRead(); },
-          [this](const QVariant &value) { applyRead(value); }) {
+          [this](const QVariant &value) { applyRead(value); })
+    , m_schedule(
+          this, [this] { refresh(); }, DefaultRefreshIntervalMs, DefaultCoalesceMs) {
     qRegisterMetaType<StuckSnapshot>();
     m_query.forwardSignalsTo(this);
-    m_timer.setInterval(m_refreshIntervalMs);
-    connect(&m_timer, &QTimer::timeout, this, &StuckRunsModel::refresh);
-    m_timer.start();
-    // Not restarted by later notifications: a steady stream still refreshes every interval.
-    m_coalesce.setSingleShot(true);
-    m_coalesce.setInterval(DefaultCoalesceMs);
-    connect(&m_coalesce, &QTimer::timeout, this, &StuckRunsModel::refresh);
     // Queued: settings made right after construction apply to the first read.
     QMetaObject::invokeMethod(this, &StuckRunsModel::refresh, Qt::QueuedConnection);
 }
@@ -47,14 +43,6 @@ void StuckRunsModel::setThreshold(std::chrono::milliseconds threshold) {
     refresh();
 }
 
-void StuckRunsModel::setRefreshInterval(int milliseconds) {
-    m_refreshIntervalMs = qMax(0, milliseconds);
-    if (m_refreshIntervalMs > 0)
-        m_timer.start(m_refreshIntervalMs);
-    else
-        m_timer.stop();
-}
-
 void StuckRunsModel::setLimit(int rows) {
     m_limit = qMax(1, rows);
     refresh();
@@ -73,8 +61,7 @@ void StuckRunsModel::attachListener(lanes::ChangeListener *listener) {
 void StuckRunsModel::onRunsChanged(const QSet<qint64> &, bool) {
     // Any change may make a run stuck or not (a takeover, a clear, a new claim): one
     // refresh per coalescing interval whatever the rate of notifications.
-    if (!m_coalesce.isActive())
-        m_coalesce.start();
+    m_schedule.notified();
 }
 
 void StuckRunsModel::refresh() {
@@ -82,7 +69,7 @@ void StuckRunsModel::refresh() {
 }
 
 int StuckRunsModel::submitRead() {
-    m_coalesce.stop();
+    m_schedule.readStarting();
     return m_runner.submit([threshold = m_threshold, limit = m_limit,
                             cap = m_countCap](store::PgConnection &conn, store::PgError *error) {
         const auto snapshot = store::StuckQueries::read(conn, threshold, limit, cap, error);
@@ -197,25 +184,13 @@ QVariant StuckRunsModel::data(const QModelIndex &index, int role) const {
 }
 
 QVariant StuckRunsModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case RunColumn:
-        return tr("Run");
-    case WorkflowColumn:
-        return tr("Workflow");
-    case KeyColumn:
-        return tr("Scope / key");
-    case OwnerColumn:
-        return tr("Lease owner");
-    case LeaseExpiredColumn:
-        return tr("Lease expired");
-    case AgeColumn:
-        return tr("Processing for");
-    case AttemptColumn:
-        return tr("Attempt");
-    }
-    return {};
+    // The titles in the order of Column.
+    static const char *const titles[] = {
+        QT_TR_NOOP("Run"),         QT_TR_NOOP("Workflow"),      QT_TR_NOOP("Scope / key"),
+        QT_TR_NOOP("Lease owner"), QT_TR_NOOP("Lease expired"), QT_TR_NOOP("Processing for"),
+        QT_TR_NOOP("Attempt"),
+    };
+    return columnTitle(this, titles, section, orientation, role);
 }
 
 } // namespace dedup::models

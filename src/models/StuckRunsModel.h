@@ -2,13 +2,13 @@
 
 #include "lanes/PendingQuery.h"
 #include "lanes/QueryRunner.h"
+#include "models/RefreshSchedule.h"
 #include "models/RunRoles.h"
 #include "models/SortedRowsModel.h"
 #include "store/StuckQueries.h"
 #include "store/StuckSnapshot.h"
 
 #include <QSet>
-#include <QTimer>
 
 #include <chrono>
 
@@ -76,9 +76,9 @@ public:
     void setThreshold(std::chrono::milliseconds threshold);
     std::chrono::milliseconds threshold() const { return m_threshold; }
     // 0 turns the timer off.
-    void setRefreshInterval(int milliseconds);
-    int refreshInterval() const { return m_refreshIntervalMs; }
-    void setCoalesceInterval(int milliseconds) { m_coalesce.setInterval(qMax(0, milliseconds)); }
+    void setRefreshInterval(int milliseconds) { m_schedule.setInterval(milliseconds); }
+    int refreshInterval() const { return m_schedule.interval(); }
+    void setCoalesceInterval(int milliseconds) { m_schedule.setCoalesceInterval(milliseconds); }
     void setLimit(int rows);
     int limit() const { return m_limit; }
     void setCountCap(qint64 cap);
@@ -137,11 +137,9 @@ private:
     std::chrono::milliseconds m_threshold{store::StuckQueries::DefaultThreshold};
     int m_limit = store::StuckQueries::DefaultLimit;
     qint64 m_countCap = store::StuckQueries::DefaultCountCap;
-    int m_refreshIntervalMs = DefaultRefreshIntervalMs;
     bool m_countKnown = false;
     store::StuckSnapshot m_snapshot;
-    QTimer m_timer;    // periodic refresh: leases expire silently
-    QTimer m_coalesce; // notifications -> one refresh
+    RefreshSchedule m_schedule; // periodic and notified re-reads
 };
 
 } // namespace dedup::models

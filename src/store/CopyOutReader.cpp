@@ -102,29 +102,34 @@ PgResult CopyOutReader::finish(PgResult first) {
     return first;
 }
 
-PgResult CopyOutReader::query(const QString &sql) {
-    PgResult failure;
-    if (!send(sql, &failure))
-        return failure;
-    while (PQisBusy(m_conn.handle()) == 1)
-        if (!waitForInput())
-            return lost(QStringLiteral("connection lost"));
+PGresult *CopyOutReader::firstResult(const QString &sql, PgResult *failure) {
+    if (!send(sql, failure))
+        return nullptr;
+    while (PQisBusy(m_conn.handle()) == 1) {
+        if (!waitForInput()) {
+            *failure = lost(QStringLiteral("connection lost"));
+            return nullptr;
+        }
+    }
     PGresult *raw = PQgetResult(m_conn.handle());
     if (!raw)
-        return lost(QStringLiteral("no result"));
+        *failure = lost(QStringLiteral("no result"));
+    return raw;
+}
+
+PgResult CopyOutReader::query(const QString &sql) {
+    PgResult failure;
+    PGresult *raw = firstResult(sql, &failure);
+    if (!raw)
+        return failure;
     return finish(PgResult::take(raw, PQstatus(m_conn.handle()) != CONNECTION_OK));
 }
 
 PgResult CopyOutReader::copyOut(const QString &sql, const RowSink &sink) {
     PgResult failure;
-    if (!send(sql, &failure))
-        return failure;
-    while (PQisBusy(m_conn.handle()) == 1)
-        if (!waitForInput())
-            return lost(QStringLiteral("connection lost"));
-    PGresult *raw = PQgetResult(m_conn.handle());
+    PGresult *raw = firstResult(sql, &failure);
     if (!raw)
-        return lost(QStringLiteral("no result"));
+        return failure;
     if (PQresultStatus(raw) != PGRES_COPY_OUT)
         return finish(PgResult::take(raw, PQstatus(m_conn.handle()) != CONNECTION_OK));
     PQclear(raw);

@@ -40,6 +40,9 @@ public:
 
 private:
     bool send(const QString &sql, PgResult *failure);
+    // Sends `sql` and waits for its first result; nullptr (and `failure` set) when there is
+    // none. The caller owns the result.
+    pg_result *firstResult(const QString &sql, PgResult *failure);
     bool waitForInput();
     void checkCancel();
     void requestCancel();

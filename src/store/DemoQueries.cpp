@@ -27,4 +27,19 @@ std::optional<DemoRunCounts> DemoQueries::runCounts(PgError *error) {
     return counts;
 }
 
+std::optional<DemoQueries::StoreFacts> DemoQueries::storeFacts(PgError *error) {
+    const PgResult who = m_conn.exec(
+        QStringLiteral("SELECT current_user, current_setting('server_version_num')::int,"
+                       " (SELECT max(version) FROM dedup.schema_migrations)"));
+    if (!who.ok() || who.rows() != 1) {
+        *error = who.error();
+        return std::nullopt;
+    }
+    StoreFacts facts;
+    facts.currentUser = who.text(0, 0);
+    facts.serverVersion = int(who.toInt64(0, 1));
+    facts.schemaVersion = int(who.toInt64(0, 2));
+    return facts;
+}
+
 } // namespace dedup::store

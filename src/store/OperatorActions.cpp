@@ -9,6 +9,14 @@ namespace dedup::store {
 
 namespace {
 
+// NULL for an empty text (an optional argument left blank).
+void addTextOrNull(PgParams &params, const QString &value) {
+    if (value.isEmpty())
+        params.addNull();
+    else
+        params.add(value);
+}
+
 // The common parameters, by name: the named form keeps working when a later migration adds
 // optional parameters. Explicit casts pin the overload.
 QString opCall(const char *function, const char *extra = nullptr) {
@@ -124,10 +132,7 @@ OperatorResult<OperatorOutcome> OperatorActions::requestContinuation(const Opera
 OperatorResult<OperatorOutcome> OperatorActions::routeToReview(const OperatorRequest &request,
                                                                const QString &assignee) {
     PgParams params = commonParams(request);
-    if (assignee.isEmpty())
-        params.addNull();
-    else
-        params.add(assignee);
+    addTextOrNull(params, assignee);
     return call(request, opCall("op_route_to_review", "p_assignee => $5::text"), params);
 }
 
@@ -154,10 +159,7 @@ OperatorResult<OperatorOutcome> OperatorActions::cancel(const OperatorRequest &r
 OperatorResult<OperatorOutcome> OperatorActions::assignReview(const OperatorRequest &request,
                                                               const QString &assignee) {
     PgParams params = commonParams(request);
-    if (assignee.isEmpty())
-        params.addNull();
-    else
-        params.add(assignee);
+    addTextOrNull(params, assignee);
     return call(request, opCall("op_assign_review", "p_assignee => $5::text"), params);
 }
 
@@ -174,10 +176,7 @@ OperatorResult<OperatorOutcome> OperatorActions::resolveStep(const OperatorReque
                                                              const QString &sideEffectRef) {
     PgParams params = commonParams(request);
     params.add(step).add(toString(resolution));
-    if (sideEffectRef.isEmpty())
-        params.addNull();
-    else
-        params.add(sideEffectRef);
+    addTextOrNull(params, sideEffectRef);
     return call(request,
                 opCall("op_resolve_step", "p_step => $5::text, p_resolution => $6::text,"
                                           " p_side_effect_ref => $7::text"),
