@@ -13,6 +13,7 @@ packages=(
     clang-format xvfb xauth
     appstream desktop-file-utils man-db
     poppler-utils
+    pgbouncer
 )
 
 missing=()

@@ -1020,6 +1020,14 @@
         <source>dedupctl: the server is reached over the network and no sslmode was given, so dedupctl uses sslmode=verify-full, which needs the certificate of the authority that signed the server&apos;s certificate: install it as ~/.postgresql/root.crt, or name it with sslrootcert=PATH in --db or PGSSLROOTCERT. Only on a network you trust, give a weaker sslmode explicitly (sslmode=require encrypts without verifying the server).</source>
         <translation>dedupctl: Der Server wird über das Netzwerk erreicht und es wurde kein sslmode angegeben, daher verwendet dedupctl sslmode=verify-full; dafür wird das Zertifikat der Zertifizierungsstelle benötigt, die das Serverzertifikat signiert hat: Installieren Sie es als ~/.postgresql/root.crt oder geben Sie es mit sslrootcert=PATH in --db oder PGSSLROOTCERT an. Geben Sie nur in einem vertrauenswürdigen Netzwerk ausdrücklich einen schwächeren sslmode an (sslmode=require verschlüsselt, ohne den Server zu prüfen).</translation>
     </message>
+    <message>
+        <source>dedupctl: --db reaches the server through a connection pooler (PgBouncer or similar). This command writes the audit log, which records who acted from the database session, and a pool in transaction mode does not keep a session: connect to the PostgreSQL server itself.</source>
+        <translation>dedupctl: --db erreicht den Server über einen Verbindungspool (PgBouncer o. Ä.). Dieser Befehl schreibt ins Audit-Protokoll, das aus der Datenbanksitzung festhält, wer gehandelt hat, und ein Pool im Transaktionsmodus behält keine Sitzung: Verbinden Sie sich direkt mit dem PostgreSQL-Server.</translation>
+    </message>
+    <message>
+        <source>dedupctl: %1</source>
+        <translation>dedupctl: %1</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionCheck</name>
@@ -1198,6 +1206,10 @@
     <message>
         <source>Connected as %1 (%2) to %3, PostgreSQL %4, schema v%5. %6.</source>
         <translation>Verbunden als %1 (%2) mit %3, PostgreSQL %4, Schema v%5. %6.</translation>
+    </message>
+    <message>
+        <source>This address is a connection pooler (PgBouncer or similar), not the PostgreSQL server. The console needs a database session of its own: live updates (LISTEN), your user name and host in the audit log, and its time limits live in the session, and a pool in transaction mode does not keep them. Connect the console to the server directly; workers may keep using the pooler.</source>
+        <translation>Diese Adresse ist ein Verbindungspool (PgBouncer o. Ä.), nicht der PostgreSQL-Server. Die Konsole braucht eine eigene Datenbanksitzung: Live-Aktualisierungen (LISTEN), Ihr Benutzername und Rechner im Audit-Protokoll und ihre Zeitlimits liegen in der Sitzung, und ein Pool im Transaktionsmodus behält sie nicht. Verbinden Sie die Konsole direkt mit dem Server; Worker können den Pool weiter nutzen.</translation>
     </message>
 </context>
 <context>
@@ -1921,6 +1933,10 @@
     <message>
         <source>role %1 already exists but was not created by a dedup migration; the store will not adopt it (drop it, or migrate an existing store of this cluster first, which marks the roles it made)</source>
         <translation>die Rolle %1 existiert bereits, wurde aber nicht von einer Dedup-Migration angelegt; der Store übernimmt sie nicht (löschen Sie sie oder migrieren Sie zuerst einen bestehenden Store dieses Clusters, was die von ihm angelegten Rollen kennzeichnet)</translation>
+    </message>
+    <message>
+        <source>this connection goes through a connection pooler (PgBouncer or similar): migrations hold a session lock, which a pool in transaction mode does not keep. Run the migration against the PostgreSQL server itself</source>
+        <translation>diese Verbindung läuft über einen Verbindungspool (PgBouncer o. Ä.): Migrationen halten eine Sitzungssperre, die ein Pool im Transaktionsmodus nicht behält. Führen Sie die Migration direkt gegen den PostgreSQL-Server aus</translation>
     </message>
 </context>
 <context>
@@ -3115,6 +3131,17 @@
     </message>
 </context>
 <context>
+    <name>RunCells</name>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1/%2</source>
+        <translation>%1/%2</translation>
+    </message>
+</context>
+<context>
     <name>RunDetailView</name>
     <message>
         <source>&amp;Retry</source>
@@ -4060,7 +4087,7 @@
     </message>
 </context>
 <context>
-    <name>dedup::actions::ActionWorker</name>
+    <name>dedup::actions::ActionExecutor</name>
     <message>
         <source>Unknown action.</source>
         <translation>Unbekannte Aktion.</translation>
@@ -4134,6 +4161,10 @@
     <message>
         <source>The operation could not be continued here: %1</source>
         <translation>Der Vorgang konnte hier nicht fortgesetzt werden: %1</translation>
+    </message>
+    <message>
+        <source>Connection lost.</source>
+        <translation>Verbindung verloren.</translation>
     </message>
 </context>
 <context>
@@ -4444,10 +4475,6 @@
         <translation>offen seit %1</translation>
     </message>
     <message>
-        <source>%1 / %2</source>
-        <translation>%1 / %2</translation>
-    </message>
-    <message>
         <source>%1 (last error: %2)</source>
         <translation>%1 (letzter Fehler: %2)</translation>
     </message>
@@ -4523,19 +4550,14 @@
     </message>
 </context>
 <context>
-    <name>dedup::models::ReviewQueueModel</name>
+    <name>dedup::models::LiveRunList</name>
     <message>
         <source>%1+</source>
         <translation>%1+</translation>
     </message>
-    <message>
-        <source>%1 / %2</source>
-        <translation>%1 / %2</translation>
-    </message>
-    <message>
-        <source>%1/%2</source>
-        <translation>%1/%2</translation>
-    </message>
+</context>
+<context>
+    <name>dedup::models::ReviewQueueModel</name>
     <message>
         <source>Unassigned</source>
         <translation>Nicht zugewiesen</translation>
@@ -4747,24 +4769,12 @@
         <translation>Das Laden wurde abgebrochen.</translation>
     </message>
     <message>
-        <source>%1+</source>
-        <translation>%1+</translation>
-    </message>
-    <message>
-        <source>%1 / %2</source>
-        <translation>%1 / %2</translation>
-    </message>
-    <message>
         <source>%1 ago</source>
         <translation>vor %1</translation>
     </message>
     <message>
         <source>live (expires in %1)</source>
         <translation>aktiv (läuft ab in %1)</translation>
-    </message>
-    <message>
-        <source>%1/%2</source>
-        <translation>%1/%2</translation>
     </message>
     <message>
         <source>The lease of %1 expired at %2 (server time) and nobody took the run over: the worker died or hangs. Clearing the stale lease fences it.</source>
@@ -4812,10 +4822,6 @@
     <message>
         <source>Choose a folder for the report&apos;s files.</source>
         <translation>Wählen Sie einen Ordner für die Dateien des Berichts.</translation>
-    </message>
-    <message>
-        <source>Cannot connect to the database: %1</source>
-        <translation>Verbindung zur Datenbank nicht möglich: %1</translation>
     </message>
     <message>
         <source>The report was cancelled; no file was written.</source>

@@ -172,7 +172,7 @@ const ActionRow *ActionCatalogue::find(OperatorAction action) {
 
 const ActionRow &ActionCatalogue::row(OperatorAction action) {
     // A value outside the enum gets a row that applies nowhere and is titled nothing, as the
-    // switches this replaces answered; dispatch refuses it (ActionWorker::send uses find()).
+    // switches this replaces answered; dispatch refuses it (ActionExecutor sends through find()).
     static const ActionRow unknown{.action = OperatorAction(-1), .function = "", .title = ""};
     const ActionRow *found = find(action);
     return found ? *found : unknown;

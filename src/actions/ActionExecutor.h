@@ -2,18 +2,22 @@
 
 #include "actions/ActionIntent.h"
 #include "actions/ActionResult.h"
+#include "core/RetryPolicy.h"
+#include "lanes/Lane.h"
 
 #include <QHash>
+#include <QList>
 #include <QObject>
 #include <QString>
-#include <QThread>
+#include <QTimer>
+
+#include <memory>
 
 namespace dedup::actions {
 
-class ActionWorker;
-
-// Runs confirmed operator actions (ActionIntent) on its own connection in its own thread, so
-// the UI never waits for the database, and makes sure each intent is applied at most once:
+// Runs confirmed operator actions (ActionIntent) on a write lane (lanes::Lane, Jobs::Writes:
+// its own connection in its own thread, each send made exactly once), so the UI never waits
+// for the database, and makes sure each intent is applied at most once:
 //
 //   * the intent's action key is made when the operator confirms and sent with every attempt:
 //     a resend after a lost connection (the executor reconnects and resends by itself, with
@@ -59,10 +63,25 @@ signals:
     void connectionRestored();
 
 private:
-    void onFinished(int requestId, const ActionResult &result);
+    struct Request {
+        int id = 0;
+        ActionIntent intent;
+    };
+    struct Attempt; // one send, filled in the lane's thread
 
-    QThread m_thread;
-    ActionWorker *m_worker = nullptr; // lives in m_thread
+    void startNext();
+    void send();
+    void onLaneAnswer(int laneRequest, const QString &laneMessage, bool lost);
+    void conclude(const ActionResult &result);
+
+    lanes::Lane m_lane;
+    core::RetryPolicy m_retry; // the resends' count and delays (no jitter)
+    QTimer m_resendTimer;
+    QList<Request> m_queue;             // the action being sent first, then the waiting ones
+    int m_laneRequest = 0;              // the lane's id of the send in progress, 0 if none
+    std::shared_ptr<Attempt> m_attempt; // the send in progress
+    int m_tries = 0;                    // of the head: sends, and tries that found no connection
+    int m_sends = 0;                    // of the head: sends that reached a connection
     int m_lastRequestId = 0;
     QHash<QString, int> m_inFlight; // action key -> request id
 };

@@ -10,11 +10,10 @@ namespace dedup::actions {
 
 BulkRunner::BulkRunner(const QString &conninfo, QObject *parent)
     : QObject(parent)
-    , m_worker(new BulkWorker(conninfo)) {
+    , m_worker(conninfo, *this) {
     qRegisterMetaType<BulkPhase>();
     qRegisterMetaType<BulkReport>();
     qRegisterMetaType<BulkPlan>();
-    qRegisterMetaType<BulkWorker::Settings>();
     qRegisterMetaType<store::BulkState>();
     qRegisterMetaType<QList<store::BulkState>>();
     QString user = qEnvironmentVariable("USER");
@@ -23,41 +22,11 @@ BulkRunner::BulkRunner(const QString &conninfo, QObject *parent)
     m_settings.runnerName = tr("%1@%2 (pid %3)")
                                 .arg(user, QSysInfo::machineHostName())
                                 .arg(QCoreApplication::applicationPid());
-
-    m_thread.setObjectName(QStringLiteral("BulkRunner"));
-    m_worker->moveToThread(&m_thread);
-    connect(m_worker, &BulkWorker::phaseChanged, this, [this](BulkPhase phase) {
-        m_phase = phase;
-        emit phaseChanged(phase);
-    });
-    connect(m_worker, &BulkWorker::frozenProgress, this, &BulkRunner::frozenProgress);
-    connect(m_worker, &BulkWorker::progress, this, [this](const store::BulkState &state) {
-        m_state = state;
-        emit progress(state);
-    });
-    connect(m_worker, &BulkWorker::finished, this, [this](const BulkReport &report) {
-        m_report = report;
-        m_state = report.state;
-        emit finished(report);
-    });
-    connect(m_worker, &BulkWorker::failed, this, &BulkRunner::failed);
-    connect(m_worker, &BulkWorker::activeOperations, this, &BulkRunner::activeOperations);
-    connect(m_worker, &BulkWorker::activeOperationsFailed, this,
-            &BulkRunner::activeOperationsFailed);
-    connect(m_worker, &BulkWorker::connectionLost, this, &BulkRunner::connectionLost);
-    connect(m_worker, &BulkWorker::connectionRestored, this, &BulkRunner::connectionRestored);
-    m_thread.start();
 }
 
-BulkRunner::~BulkRunner() {
-    // A batch in progress is cancelled (it rolls back as a whole; the operation stays as it
-    // was and can be attached again).
-    m_worker->stop();
-    QMetaObject::invokeMethod(m_worker, &BulkWorker::shutdown, Qt::BlockingQueuedConnection);
-    m_thread.quit();
-    m_thread.wait();
-    delete m_worker;
-}
+// A batch in progress is cancelled (it rolls back as a whole; the operation stays as it was
+// and can be attached again): see m_worker.
+BulkRunner::~BulkRunner() = default;
 
 void BulkRunner::setReconnectBackoff(int firstMs, int maxMs) {
     m_settings.firstBackoffMs = qMax(1, firstMs);
@@ -65,7 +34,7 @@ void BulkRunner::setReconnectBackoff(int firstMs, int maxMs) {
 }
 
 int BulkRunner::backendPid() const {
-    return m_worker->backendPid();
+    return m_worker.backendPid();
 }
 
 void BulkRunner::failLater(const QString &message) {
@@ -88,9 +57,10 @@ QString BulkRunner::start(const BulkPlan &plan) {
     m_state = {};
     m_phase = BulkPhase::Preparing; // at once: a second start() right away is refused
     const QString startKey = store::OperatorActions::newActionKey();
+    // Queued, as every request: the answers never come from inside the call.
     QMetaObject::invokeMethod(
-        m_worker,
-        [worker = m_worker, settings = m_settings, id = m_bulkId, plan, startKey] {
+        &m_worker,
+        [worker = &m_worker, settings = m_settings, id = m_bulkId, plan, startKey] {
             worker->configure(settings);
             worker->begin(id, plan, startKey);
         },
@@ -113,8 +83,8 @@ void BulkRunner::attach(const QString &bulkId, bool step, const QString &reason)
     // One intent, one key: resent after a lost connection, the attach is written once.
     const QString key = step ? store::OperatorActions::newActionKey() : QString();
     QMetaObject::invokeMethod(
-        m_worker,
-        [worker = m_worker, settings = m_settings, bulkId, step, reason, key] {
+        &m_worker,
+        [worker = &m_worker, settings = m_settings, bulkId, step, reason, key] {
             worker->configure(settings);
             worker->attach(bulkId, step, reason, key);
         },
@@ -131,8 +101,8 @@ void BulkRunner::sendControl(store::BulkCommand command, const QString &reason) 
         return;
     }
     QMetaObject::invokeMethod(
-        m_worker,
-        [worker = m_worker, command, reason, key = store::OperatorActions::newActionKey()] {
+        &m_worker,
+        [worker = &m_worker, command, reason, key = store::OperatorActions::newActionKey()] {
             worker->control(command, reason, key);
         },
         Qt::QueuedConnection);
@@ -151,7 +121,7 @@ void BulkRunner::abort(const QString &reason) {
 }
 
 void BulkRunner::requestActiveOperations() {
-    QMetaObject::invokeMethod(m_worker, &BulkWorker::listActive, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(&m_worker, &BulkWorker::listActive, Qt::QueuedConnection);
 }
 
 } // namespace dedup::actions

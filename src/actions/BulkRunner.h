@@ -9,12 +9,11 @@
 #include <QList>
 #include <QObject>
 #include <QString>
-#include <QThread>
 
 namespace dedup::actions {
 
 // Carries out one bulk operation (docs/PROTOCOL.md "Bulk operations") in the background, on
-// its own connection in its own thread:
+// a write lane (lanes::Lane, Jobs::Writes: its own connection in its own thread):
 //
 //   start(plan): creates the operation (a new bulk id, kept for every resend), freezes its
 //     runs (a selection's runs with the token and status the operator saw; for a filter,
@@ -102,16 +101,17 @@ signals:
     void connectionRestored();
 
 private:
+    friend class BulkWorker; // answers through this runner's signals, and keeps its state
+
     void sendControl(store::BulkCommand command, const QString &reason);
     void failLater(const QString &message);
 
-    QThread m_thread;
-    BulkWorker *m_worker = nullptr; // lives in m_thread
     BulkWorker::Settings m_settings;
     QString m_bulkId;
     BulkPhase m_phase = BulkPhase::Idle;
     store::BulkState m_state;
     BulkReport m_report;
+    BulkWorker m_worker; // last: destroyed first, its lane cancelling a batch in progress
 };
 
 } // namespace dedup::actions

@@ -1,15 +1,18 @@
 #include "actions/BulkWorker.h"
 
+#include "actions/BulkRunner.h"
 #include "store/BulkOperations.h"
 #include "store/PgConnection.h"
 #include "store/RunQueries.h"
 
-#include <QTimer>
+#include <memory>
 
 namespace dedup::actions {
 
 using store::BulkOperations;
 using store::BulkState;
+using store::OperatorResult;
+using store::PgConnection;
 using store::StoreErrorKind;
 
 namespace {
@@ -18,14 +21,23 @@ bool is(const BulkState &state, const char *status) {
 }
 } // namespace
 
-BulkWorker::BulkWorker(QString conninfo, QObject *parent)
-    : QObject(parent)
-    , m_conn(std::move(conninfo), QStringLiteral("dedup-console-bulk"), 30000)
-    , m_timer(new QTimer(this)) {
-    m_timer->setSingleShot(true);
-    connect(m_timer, &QTimer::timeout, this, &BulkWorker::tick);
+BulkWorker::BulkWorker(const QString &conninfo, BulkRunner &runner)
+    : m_lane(conninfo, QStringLiteral("dedup-console-bulk"), lanes::Lane::Jobs::Writes)
+    , m_runner(runner) {
+    configure(m_settings);
+    m_timer.setSingleShot(true);
+    connect(&m_timer, &QTimer::timeout, this, &BulkWorker::tick);
+    connect(&m_lane, &lanes::Lane::finished, this,
+            [this](int laneRequest) { onLaneAnswer(laneRequest, {}, false); });
+    connect(&m_lane, &lanes::Lane::failed, this,
+            [this](int laneRequest, const QString &message, lanes::Failure failure) {
+                onLaneAnswer(laneRequest, message, failure == lanes::Failure::ConnectionLost);
+            });
+    connect(&m_lane, &lanes::Lane::connectionLost, &m_runner, &BulkRunner::connectionLost);
+    connect(&m_lane, &lanes::Lane::connectionRestored, &m_runner, &BulkRunner::connectionRestored);
 }
 
+// The lane (destroyed last) cancels a batch in progress: it rolls back as a whole.
 BulkWorker::~BulkWorker() = default;
 
 void BulkWorker::configure(const Settings &settings) {
@@ -34,62 +46,83 @@ void BulkWorker::configure(const Settings &settings) {
     m_settings.pageSize = qBound(1, settings.pageSize, BulkOperations::MaxItemsPerCall);
     m_settings.firstBackoffMs = qMax(1, settings.firstBackoffMs);
     m_settings.maxBackoffMs = qMax(m_settings.firstBackoffMs, settings.maxBackoffMs);
+    m_backoff.setBaseDelay(std::chrono::milliseconds(m_settings.firstBackoffMs));
+    m_backoff.setMaxDelay(std::chrono::milliseconds(m_settings.maxBackoffMs));
 }
 
-void BulkWorker::stop() {
-    m_stopping.store(true);
-    m_conn.cancel();
+template <typename T>
+int BulkWorker::call(Statement<T> statement, Then<T> then, bool stage) {
+    // Filled in the lane's thread; read here after the lane's answer, which comes later.
+    auto result = std::make_shared<std::optional<OperatorResult<T>>>();
+    const int id = m_lane.submit(
+        [statement = std::move(statement), result](PgConnection &conn, store::PgError *error) {
+            *result = statement(conn);
+            if (!(*result)->ok())
+                *error = (*result)->error();
+            return QVariant();
+        });
+    m_answers.insert(id, [result, then = std::move(then)](const QString &message, bool lost) {
+        if (*result && !lost) {
+            then(**result);
+            return;
+        }
+        store::PgError error = *result ? (*result)->error() : store::PgError();
+        if (error.message.isEmpty())
+            error.message = message.isEmpty() ? BulkWorker::tr("Connection lost.") : message;
+        error.connectionLost = true;
+        then(OperatorResult<T>::failure(StoreErrorKind::ConnectionLost, error));
+    });
+    if (stage)
+        m_stageRequest = id;
+    return id;
 }
 
-void BulkWorker::shutdown() {
-    m_timer->stop();
-    m_conn.drop();
+void BulkWorker::onLaneAnswer(int laneRequest, const QString &message, bool lost) {
+    const Answer answer = m_answers.take(laneRequest);
+    if (!answer)
+        return;
+    if (laneRequest == m_stageRequest)
+        m_stageRequest = 0;
+    answer(message, lost);
+    // A control that came in while a statement was out runs as soon as it is answered.
+    if (m_stageRequest == 0 && std::exchange(m_tickAfterAnswer, false))
+        schedule(0);
 }
 
 void BulkWorker::schedule(int milliseconds) {
-    if (!m_stopping.load())
-        m_timer->start(qMax(0, milliseconds));
+    m_timer.start(qMax(0, milliseconds));
 }
 
 void BulkWorker::setPhase(BulkPhase phase) {
     if (phase == m_phase)
         return;
     m_phase = phase;
-    emit phaseChanged(phase);
+    m_runner.m_phase = phase;
+    emit m_runner.phaseChanged(phase);
 }
 
-void BulkWorker::setLost(bool lost, const QString &message) {
-    if (lost == m_lost)
-        return;
-    m_lost = lost;
-    if (lost)
-        emit connectionLost(message);
-    else
-        emit connectionRestored();
+void BulkWorker::emitProgress() {
+    m_runner.m_state = m_state;
+    emit m_runner.progress(m_state);
 }
 
 void BulkWorker::fail(const QString &message) {
     m_stage = Stage::Idle;
     setPhase(BulkPhase::Failed);
-    emit failed(message);
+    emit m_runner.failed(message);
 }
 
 bool BulkWorker::retryLater(StoreErrorKind kind, const store::PgError &error) {
-    const bool lost =
-        kind == StoreErrorKind::ConnectionLost || error.connectionLost || !m_conn.isOpen();
-    const bool transient = lost || kind == StoreErrorKind::SerializationFailure ||
+    const bool transient = kind == StoreErrorKind::ConnectionLost || error.connectionLost ||
+                           kind == StoreErrorKind::SerializationFailure ||
                            kind == StoreErrorKind::QueryCanceled;
     if (!transient)
         return false;
-    if (lost) {
-        m_conn.drop();
-        setLost(true, error.toString());
-    }
     // Whatever the statement was, it committed completely or not at all; the server makes
     // repeating it harmless (ids and action keys), so the same unit is simply done again.
-    m_backoffMs = m_backoffMs == 0 ? m_settings.firstBackoffMs
-                                   : qMin(m_backoffMs * 2, m_settings.maxBackoffMs);
-    schedule(m_backoffMs);
+    // A lost connection the lane has reported; tick() has it reconnect at once.
+    ++m_failures;
+    schedule(int(m_backoff.backoffCeiling(m_failures).count()));
     return true;
 }
 
@@ -128,7 +161,7 @@ void BulkWorker::attach(const QString &bulkId, bool step, const QString &reason,
 void BulkWorker::control(store::BulkCommand command, const QString &reason,
                          const QString &actionKey) {
     if (m_bulkId.isEmpty()) {
-        emit failed(tr("No bulk operation to control."));
+        emit m_runner.failed(tr("No bulk operation to control."));
         return;
     }
     m_controls.append({command, reason, actionKey});
@@ -136,252 +169,289 @@ void BulkWorker::control(store::BulkCommand command, const QString &reason,
 }
 
 void BulkWorker::listActive() {
-    QString why;
-    store::PgConnection *conn = m_conn.get(&why);
-    if (!conn) {
-        emit activeOperationsFailed(why);
-        return;
-    }
-    BulkOperations ops(*conn);
-    const auto active = ops.active();
-    if (!active.ok()) {
-        if (active.errorKind() == StoreErrorKind::ConnectionLost || !conn->isOpen())
-            m_conn.drop();
-        emit activeOperationsFailed(active.error().toString());
-        return;
-    }
-    emit activeOperations(active.value());
+    call<QList<BulkState>>([](PgConnection &conn) { return BulkOperations(conn).active(); },
+                           [this](const OperatorResult<QList<BulkState>> &active) {
+                               if (active.ok())
+                                   emit m_runner.activeOperations(active.value());
+                               else
+                                   emit m_runner.activeOperationsFailed(active.error().toString());
+                           },
+                           false);
 }
 
 void BulkWorker::tick() {
-    if (m_stopping.load())
-        return;
-    if (m_controls.isEmpty() && m_stage == Stage::Idle)
-        return;
-    QString why;
-    store::PgConnection *conn = m_conn.get(&why);
-    if (!conn) {
-        store::PgError error;
-        error.message = why;
-        error.connectionLost = true;
-        retryLater(StoreErrorKind::ConnectionLost, error);
+    if (m_stageRequest != 0) {
+        m_tickAfterAnswer = true; // one statement at a time: after this one
         return;
     }
-    setLost(false);
-    BulkOperations ops(*conn);
+    if (m_controls.isEmpty() && m_stage == Stage::Idle)
+        return;
+    if (m_lane.isConnectionLost())
+        m_lane.retryNow(); // our backoff has passed: connect now, not on the lane's schedule
     if (!m_controls.isEmpty()) {
-        runControl(ops);
+        runControl();
         return;
     }
     switch (m_stage) {
     case Stage::Idle:
         return;
     case Stage::Create:
-        create(ops);
+        create();
         return;
     case Stage::Freeze:
-        freeze(*conn, ops);
+        freeze();
         return;
     case Stage::Start:
-        startOperation(ops);
+        startOperation();
         return;
     case Stage::Step:
-        stepBatch(ops);
+        stepBatch();
         return;
     case Stage::Watch:
-        watch(ops);
+        watch();
         return;
     case Stage::Report:
-        report(ops);
+        report();
         return;
     }
 }
 
-void BulkWorker::runControl(BulkOperations &ops) {
+void BulkWorker::runControl() {
     const Control control = m_controls.first();
-    const auto answer = ops.control(m_bulkId, control.command, control.reason, control.actionKey);
-    if (!answer.ok()) {
-        if (retryLater(answer.errorKind(), answer.error()))
-            return; // the same command (same key) again after the backoff
-        m_controls.removeFirst();
-        if (control.command == store::BulkCommand::Attach) {
-            // Refused (finished, aborted or never started meanwhile): nothing is applied
-            // from here.
-            m_stepping = false;
-            m_controls.clear();
-            fail(tr("The operation could not be continued here: %1").arg(answer.error().message));
-            return;
-        }
-        emit failed(tr("The operation could not be changed: %1").arg(answer.error().message));
-        schedule(0);
-        return;
-    }
-    m_backoffMs = 0;
-    m_controls.removeFirst();
-    accepted(answer.value());
-    emit progress(m_state);
-    if (m_stage != Stage::Create && m_stage != Stage::Freeze && m_stage != Stage::Start)
-        follow(m_state);
-    else if (is(m_state, "aborted"))
-        m_stage = Stage::Report; // aborted while preparing
-    schedule(0);
+    call<BulkState>(
+        [bulkId = m_bulkId, control](PgConnection &conn) {
+            return BulkOperations(conn).control(bulkId, control.command, control.reason,
+                                                control.actionKey);
+        },
+        [this, control](const OperatorResult<BulkState> &answer) {
+            if (!answer.ok()) {
+                if (retryLater(answer.errorKind(), answer.error()))
+                    return; // the same command (same key) again after the backoff
+                m_controls.removeFirst();
+                if (control.command == store::BulkCommand::Attach) {
+                    // Refused (finished, aborted or never started meanwhile): nothing is
+                    // applied from here.
+                    m_stepping = false;
+                    m_controls.clear();
+                    fail(tr("The operation could not be continued here: %1")
+                             .arg(answer.error().message));
+                    return;
+                }
+                emit m_runner.failed(
+                    tr("The operation could not be changed: %1").arg(answer.error().message));
+                schedule(0);
+                return;
+            }
+            succeeded();
+            m_controls.removeFirst();
+            accepted(answer.value());
+            emitProgress();
+            if (m_stage != Stage::Create && m_stage != Stage::Freeze && m_stage != Stage::Start)
+                follow(m_state);
+            else if (is(m_state, "aborted"))
+                m_stage = Stage::Report; // aborted while preparing
+            schedule(0);
+        });
 }
 
-void BulkWorker::create(BulkOperations &ops) {
+void BulkWorker::create() {
     const QString invalid = m_plan->validationError();
     if (!invalid.isEmpty()) {
         fail(invalid);
         return;
     }
-    const auto created = ops.create(m_plan->request(m_bulkId));
-    if (!created.ok()) {
-        if (!retryLater(created.errorKind(), created.error()))
-            fail(tr("The bulk operation could not be created: %1").arg(created.error().message));
-        return;
-    }
-    m_backoffMs = 0;
-    accepted(created.value());
-    if (!is(m_state, "preparing")) {
-        follow(m_state); // created and started before (a resend after a crash of this runner)
-        schedule(0);
-        return;
-    }
-    if (m_plan->target.kind == BulkTarget::Kind::Selection)
-        m_items = m_plan->selectedItems();
-    m_stage = Stage::Freeze;
-    schedule(0);
+    call<BulkState>([request = m_plan->request(m_bulkId)](
+                        PgConnection &conn) { return BulkOperations(conn).create(request); },
+                    [this](const OperatorResult<BulkState> &created) {
+                        if (!created.ok()) {
+                            if (!retryLater(created.errorKind(), created.error()))
+                                fail(tr("The bulk operation could not be created: %1")
+                                         .arg(created.error().message));
+                            return;
+                        }
+                        succeeded();
+                        accepted(created.value());
+                        if (!is(m_state, "preparing")) {
+                            // created and started before (a resend after a crash of this runner)
+                            follow(m_state);
+                            schedule(0);
+                            return;
+                        }
+                        if (m_plan->target.kind == BulkTarget::Kind::Selection)
+                            m_items = m_plan->selectedItems();
+                        m_stage = Stage::Freeze;
+                        schedule(0);
+                    });
 }
 
-void BulkWorker::freeze(store::PgConnection &conn, BulkOperations &ops) {
-    QList<store::BulkItem> chunk;
-    bool last = false;
-    store::RunKey lastKey;
+void BulkWorker::freeze() {
     if (m_plan->target.kind == BulkTarget::Kind::Selection) {
-        chunk = m_items.mid(m_added, m_settings.pageSize);
-        last = m_added + chunk.size() >= m_items.size();
-    } else {
-        // One keyset page of the filter (the runs list's own statement), with the token and
-        // status read now: bounded memory whatever the number of runs.
-        const auto filter = m_plan->freezeFilter();
-        const store::RunQuery page =
-            store::RunQueries::page(*filter, m_cursor, m_settings.pageSize);
-        const store::PgResult rows = conn.exec(page.sql, page.params);
-        if (!rows.ok()) {
-            if (!retryLater(store::classify(rows.error()), rows.error()))
-                fail(tr("The runs could not be read: %1").arg(rows.error().message));
-            return;
-        }
-        const QList<store::RunRow> runs = store::RunQueries::readRows(rows);
-        for (const store::RunRow &run : runs)
-            chunk.append({run.id, run.leaseToken, run.statusName});
-        last = runs.size() < m_settings.pageSize;
-        if (!runs.isEmpty())
-            lastKey = runs.last().key();
+        const QList<store::BulkItem> chunk = m_items.mid(m_added, m_settings.pageSize);
+        addItems(chunk, m_added + chunk.size() >= m_items.size(), {});
+        return;
     }
-    if (!chunk.isEmpty()) {
-        // Runs already in the set are ignored: re-adding a page after a lost answer is safe.
-        const auto added = ops.addItems(m_bulkId, chunk);
-        if (!added.ok()) {
-            if (!retryLater(added.errorKind(), added.error()))
-                fail(tr("The runs could not be added: %1").arg(added.error().message));
-            return;
-        }
-        m_state.total = added.value();
-        emit frozenProgress(added.value());
-    }
-    m_backoffMs = 0;
-    m_added += chunk.size();
-    if (lastKey.isValid())
-        m_cursor = lastKey;
-    m_stage = last ? Stage::Start : Stage::Freeze;
-    schedule(0);
+    // One keyset page of the filter (the runs list's own statement), with the token and
+    // status read now: bounded memory whatever the number of runs.
+    const store::RunQuery page =
+        store::RunQueries::page(*m_plan->freezeFilter(), m_cursor, m_settings.pageSize);
+    call<QList<store::RunRow>>(
+        [page](PgConnection &conn) {
+            const store::PgResult rows = conn.exec(page.sql, page.params);
+            if (!rows.ok())
+                return OperatorResult<QList<store::RunRow>>::failure(rows.error());
+            return OperatorResult<QList<store::RunRow>>::success(store::RunQueries::readRows(rows));
+        },
+        [this](const OperatorResult<QList<store::RunRow>> &runs) {
+            if (!runs.ok()) {
+                if (!retryLater(runs.errorKind(), runs.error()))
+                    fail(tr("The runs could not be read: %1").arg(runs.error().message));
+                return;
+            }
+            QList<store::BulkItem> chunk;
+            for (const store::RunRow &run : runs.value())
+                chunk.append({run.id, run.leaseToken, run.statusName});
+            addItems(chunk, runs.value().size() < m_settings.pageSize,
+                     runs.value().isEmpty() ? store::RunKey() : runs.value().last().key());
+        });
 }
 
-void BulkWorker::startOperation(BulkOperations &ops) {
+void BulkWorker::addItems(const QList<store::BulkItem> &chunk, bool last,
+                          const store::RunKey &lastKey) {
+    const auto advance = [this, size = chunk.size(), last, lastKey] {
+        succeeded();
+        m_added += size;
+        if (lastKey.isValid())
+            m_cursor = lastKey;
+        m_stage = last ? Stage::Start : Stage::Freeze;
+        schedule(0);
+    };
+    if (chunk.isEmpty()) {
+        advance();
+        return;
+    }
+    // Runs already in the set are ignored: re-adding a page after a lost answer is safe.
+    call<qint64>([bulkId = m_bulkId, chunk](
+                     PgConnection &conn) { return BulkOperations(conn).addItems(bulkId, chunk); },
+                 [this, advance](const OperatorResult<qint64> &added) {
+                     if (!added.ok()) {
+                         if (!retryLater(added.errorKind(), added.error()))
+                             fail(tr("The runs could not be added: %1").arg(added.error().message));
+                         return;
+                     }
+                     m_state.total = added.value();
+                     emit m_runner.frozenProgress(added.value());
+                     advance();
+                 });
+}
+
+void BulkWorker::startOperation() {
     // Nothing matched: there is nothing to start; the operation is closed as aborted so it
     // does not linger as 'preparing'.
     const bool empty = m_state.total == 0;
-    const auto started =
-        ops.control(m_bulkId, empty ? store::BulkCommand::Abort : store::BulkCommand::Start,
-                    m_plan->reason, m_startKey);
-    if (!started.ok()) {
-        if (!retryLater(started.errorKind(), started.error()))
-            fail(tr("The operation could not be started: %1").arg(started.error().message));
-        return;
-    }
-    m_backoffMs = 0;
-    accepted(started.value());
-    emit progress(m_state);
-    if (empty)
-        emit failed(tr("No run is in a state this action applies to: nothing was done."));
-    follow(m_state);
-    schedule(0);
+    call<BulkState>(
+        [bulkId = m_bulkId, empty, reason = m_plan->reason, key = m_startKey](PgConnection &conn) {
+            return BulkOperations(conn).control(
+                bulkId, empty ? store::BulkCommand::Abort : store::BulkCommand::Start, reason, key);
+        },
+        [this, empty](const OperatorResult<BulkState> &started) {
+            if (!started.ok()) {
+                if (!retryLater(started.errorKind(), started.error()))
+                    fail(tr("The operation could not be started: %1").arg(started.error().message));
+                return;
+            }
+            succeeded();
+            accepted(started.value());
+            emitProgress();
+            if (empty)
+                emit m_runner.failed(
+                    tr("No run is in a state this action applies to: nothing was done."));
+            follow(m_state);
+            schedule(0);
+        });
 }
 
-void BulkWorker::stepBatch(BulkOperations &ops) {
-    const auto batch = ops.step(m_bulkId, m_settings.batchSize, m_settings.runnerName);
-    if (!batch.ok()) {
-        if (!retryLater(batch.errorKind(), batch.error()))
-            fail(tr("A batch failed: %1").arg(batch.error().message));
-        return;
-    }
-    m_backoffMs = 0;
-    if (batch.value().isEmpty()) {
-        // Not running any more (finished, paused or aborted, by anyone): see what it is.
-        if (!sync(ops))
+void BulkWorker::stepBatch() {
+    using Outcomes = QList<store::BulkItemOutcome>;
+    call<Outcomes>(
+        [bulkId = m_bulkId, limit = m_settings.batchSize, runner = m_settings.runnerName](
+            PgConnection &conn) { return BulkOperations(conn).step(bulkId, limit, runner); },
+        [this](const OperatorResult<Outcomes> &batch) {
+            if (!batch.ok()) {
+                if (!retryLater(batch.errorKind(), batch.error()))
+                    fail(tr("A batch failed: %1").arg(batch.error().message));
+                return;
+            }
+            succeeded();
+            if (batch.value().isEmpty()) {
+                // Not running any more (finished, paused or aborted, by anyone): see what it
+                // is.
+                sync([this] {
+                    follow(m_state);
+                    schedule(m_stage == Stage::Step ? m_settings.pollIntervalMs : 0);
+                });
+                return;
+            }
+            for (const store::BulkItemOutcome &item : batch.value()) {
+                if (item.state == QLatin1String("applied"))
+                    ++m_state.applied;
+                else if (item.state == QLatin1String("changed"))
+                    ++m_state.changed;
+                else
+                    ++m_state.failed;
+            }
+            m_state.pending = qMax<qint64>(0, m_state.pending - batch.value().size());
+            m_state.runner = m_settings.runnerName;
+            // The local counts miss what other consoles apply: the server's replace them now
+            // and then (bulk_summary counts every item of the operation, so not after every
+            // batch).
+            if (!m_sinceSync.isValid() || m_sinceSync.elapsed() >= m_settings.summaryIntervalMs) {
+                sync([this] { schedule(0); });
+                return;
+            }
+            emitProgress();
+            schedule(0);
+        });
+}
+
+void BulkWorker::watch() {
+    sync([this] {
+        if (is(m_state, "preparing") && m_stepping && !m_plan) {
+            fail(tr("This operation was interrupted while its runs were being selected; abort "
+                    "it and start it again."));
             return;
+        }
         follow(m_state);
-        schedule(m_stage == Stage::Step ? m_settings.pollIntervalMs : 0);
-        return;
-    }
-    for (const store::BulkItemOutcome &item : batch.value()) {
-        if (item.state == QLatin1String("applied"))
-            ++m_state.applied;
-        else if (item.state == QLatin1String("changed"))
-            ++m_state.changed;
-        else
-            ++m_state.failed;
-    }
-    m_state.pending = qMax<qint64>(0, m_state.pending - batch.value().size());
-    m_state.runner = m_settings.runnerName;
-    // The local counts miss what other consoles apply: the server's replace them now and
-    // then (bulk_summary counts every item of the operation, so not after every batch).
-    if (!m_sinceSync.isValid() || m_sinceSync.elapsed() >= m_settings.summaryIntervalMs) {
-        if (!sync(ops))
-            return;
-    } else {
-        emit progress(m_state);
-    }
-    schedule(0);
+        schedule(m_stage == Stage::Watch ? m_settings.pollIntervalMs : 0);
+    });
 }
 
-void BulkWorker::watch(BulkOperations &ops) {
-    if (!sync(ops))
-        return;
-    if (is(m_state, "preparing") && m_stepping && !m_plan) {
-        fail(tr("This operation was interrupted while its runs were being selected; abort it "
-                "and start it again."));
-        return;
-    }
-    follow(m_state);
-    schedule(m_stage == Stage::Watch ? m_settings.pollIntervalMs : 0);
-}
-
-void BulkWorker::report(BulkOperations &ops) {
-    if (!sync(ops))
-        return;
-    BulkReport result;
-    result.state = m_state;
-    const auto items = result.readItems(ops, m_bulkId, m_settings.reportLimit);
-    if (!items.ok()) {
-        if (!retryLater(items.errorKind(), items.error()))
-            fail(tr("The report could not be read: %1").arg(items.error().message));
-        return;
-    }
-    m_backoffMs = 0;
-    m_stage = Stage::Idle;
-    setPhase(is(m_state, "aborted") ? BulkPhase::Aborted : BulkPhase::Finished);
-    emit finished(result);
+void BulkWorker::report() {
+    sync([this] {
+        call<BulkReport>(
+            [bulkId = m_bulkId, state = m_state,
+             limit = m_settings.reportLimit](PgConnection &conn) {
+                BulkReport result;
+                result.state = state;
+                BulkOperations ops(conn);
+                const store::ProtocolStatus items = result.readItems(ops, bulkId, limit);
+                if (!items.ok())
+                    return OperatorResult<BulkReport>::failure(items.errorKind(), items.error());
+                return OperatorResult<BulkReport>::success(result);
+            },
+            [this](const OperatorResult<BulkReport> &result) {
+                if (!result.ok()) {
+                    if (!retryLater(result.errorKind(), result.error()))
+                        fail(tr("The report could not be read: %1").arg(result.error().message));
+                    return;
+                }
+                succeeded();
+                m_stage = Stage::Idle;
+                setPhase(is(m_state, "aborted") ? BulkPhase::Aborted : BulkPhase::Finished);
+                m_runner.m_report = result.value();
+                m_runner.m_state = result.value().state;
+                emit m_runner.finished(result.value());
+            });
+    });
 }
 
 void BulkWorker::follow(const BulkState &state) {
@@ -396,17 +466,20 @@ void BulkWorker::follow(const BulkState &state) {
     }
 }
 
-bool BulkWorker::sync(BulkOperations &ops) {
-    const auto state = ops.state(m_bulkId);
-    if (!state.ok()) {
-        if (!retryLater(state.errorKind(), state.error()))
-            fail(tr("The operation could not be read: %1").arg(state.error().message));
-        return false;
-    }
-    m_backoffMs = 0;
-    accepted(state.value());
-    emit progress(m_state);
-    return true;
+void BulkWorker::sync(std::function<void()> then) {
+    call<BulkState>(
+        [bulkId = m_bulkId](PgConnection &conn) { return BulkOperations(conn).state(bulkId); },
+        [this, then = std::move(then)](const OperatorResult<BulkState> &state) {
+            if (!state.ok()) {
+                if (!retryLater(state.errorKind(), state.error()))
+                    fail(tr("The operation could not be read: %1").arg(state.error().message));
+                return;
+            }
+            succeeded();
+            accepted(state.value());
+            emitProgress();
+            then();
+        });
 }
 
 void BulkWorker::accepted(const BulkState &state) {

@@ -2,35 +2,39 @@
 
 #include "actions/BulkPlan.h"
 #include "actions/BulkReport.h"
-#include "lanes/WriteConnection.h"
+#include "core/RetryPolicy.h"
+#include "lanes/Lane.h"
 #include "store/BulkAction.h"
 #include "store/BulkItem.h"
 #include "store/BulkState.h"
+#include "store/OperatorResult.h"
 #include "store/PgError.h"
 #include "store/RunRow.h"
 #include "store/StoreError.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QTimer>
 
-#include <atomic>
+#include <functional>
 #include <optional>
 
-class QTimer;
-
 namespace dedup::store {
-class BulkOperations;
 class PgConnection;
 } // namespace dedup::store
 
 namespace dedup::actions {
 
-// BulkRunner's database side, living in the runner's thread. It works in small steps (one
-// statement each: create, add a page of items, start, apply a batch, read the summary),
-// returning to its event loop in between, so pause / resume / abort requests queued by the
-// UI are handled between two batches. Only BulkRunner talks to it.
+class BulkRunner;
+
+// BulkRunner's state machine, in the runner's thread; its statements run on a write lane
+// (lanes::Lane, Jobs::Writes), one at a time. It works in small steps (one statement each:
+// create, add a page of items, start, apply a batch, read the summary), so pause / resume /
+// abort requests are handled between two batches. It answers through the runner's signals;
+// only BulkRunner talks to it.
 class BulkWorker : public QObject {
     Q_OBJECT
 
@@ -42,14 +46,13 @@ public:
         int summaryIntervalMs = 1000; // how often the server's counts replace the local ones
         int pollIntervalMs = 1000;    // while watching or paused
         int reportLimit = 1000;       // failed / changed items listed in the report
-        int firstBackoffMs = 500;     // reconnecting: doubling up to maxBackoffMs
+        int firstBackoffMs = 500;     // retrying: doubling up to maxBackoffMs
         int maxBackoffMs = 30000;
     };
 
-    explicit BulkWorker(QString conninfo, QObject *parent = nullptr);
+    BulkWorker(const QString &conninfo, BulkRunner &runner);
     ~BulkWorker() override;
 
-    // In this object's thread.
     void configure(const dedup::actions::BulkWorker::Settings &settings);
     void begin(const QString &bulkId, const dedup::actions::BulkPlan &plan,
                const QString &startKey);
@@ -58,22 +61,7 @@ public:
     void control(dedup::store::BulkCommand command, const QString &reason,
                  const QString &actionKey);
     void listActive();
-    void shutdown();
-
-    // Thread-safe.
-    void stop();
-    int backendPid() const { return m_conn.backendPid(); }
-
-signals:
-    void phaseChanged(dedup::actions::BulkPhase phase);
-    void frozenProgress(qint64 added);
-    void progress(const dedup::store::BulkState &state);
-    void finished(const dedup::actions::BulkReport &report);
-    void failed(const QString &message);
-    void activeOperations(const QList<dedup::store::BulkState> &operations);
-    void activeOperationsFailed(const QString &message);
-    void connectionLost(const QString &message);
-    void connectionRestored();
+    int backendPid() const { return m_lane.backendPid(); }
 
 private:
     enum class Stage { Idle, Create, Freeze, Start, Step, Watch, Report };
@@ -82,36 +70,55 @@ private:
         QString reason;
         QString actionKey;
     };
+    // The lane's answer to a job: the lane's message and whether the connection was lost.
+    using Answer = std::function<void(const QString &laneMessage, bool lost)>;
+    template <typename T>
+    using Statement = std::function<store::OperatorResult<T>(store::PgConnection &)>;
+    template <typename T>
+    using Then = std::function<void(const store::OperatorResult<T> &)>;
+
+    // Runs `statement` on the lane, then `then` here with its result (a lost connection is
+    // StoreErrorKind::ConnectionLost, whether the statement was sent or not). A stage's
+    // statement (`stage`) is the one the state machine waits for.
+    template <typename T>
+    int call(Statement<T> statement, Then<T> then, bool stage = true);
+    void onLaneAnswer(int laneRequest, const QString &message, bool lost);
 
     void schedule(int milliseconds);
     void tick();
-    // One unit of work of each stage; each returns after one or two statements.
-    void runControl(store::BulkOperations &ops);
-    void create(store::BulkOperations &ops);
-    void freeze(store::PgConnection &conn, store::BulkOperations &ops);
-    void startOperation(store::BulkOperations &ops);
-    void stepBatch(store::BulkOperations &ops);
-    void watch(store::BulkOperations &ops);
-    void report(store::BulkOperations &ops);
+    // One unit of work of each stage; each sends one statement, and goes on in its answer.
+    void runControl();
+    void create();
+    void freeze();
+    void addItems(const QList<store::BulkItem> &chunk, bool last, const store::RunKey &lastKey);
+    void startOperation();
+    void stepBatch();
+    void watch();
+    void report();
 
     // Moves on according to the operation's status (finished/aborted: report; paused or
     // someone else's: watch; running: step if this runner steps).
     void follow(const store::BulkState &state);
-    bool sync(store::BulkOperations &ops);
+    // Reads the operation's state, then `then` (not on failure).
+    void sync(std::function<void()> then);
     void accepted(const store::BulkState &state);
     // A failed statement: transient ones (lost connection, serialization failure, statement
     // timeout) are retried after a backoff, nothing else is.
     bool retryLater(store::StoreErrorKind kind, const store::PgError &error);
+    void succeeded() { m_failures = 0; }
     void fail(const QString &message);
     void setPhase(BulkPhase phase);
-    void setLost(bool lost, const QString &message = {});
+    void emitProgress();
 
-    lanes::WriteConnection m_conn;
+    lanes::Lane m_lane;
+    BulkRunner &m_runner;
     Settings m_settings;
-    QTimer *m_timer = nullptr;
-    std::atomic<bool> m_stopping{false};
-    bool m_lost = false;
-    int m_backoffMs = 0;
+    core::RetryPolicy m_backoff; // delays only: a bulk operation is never given up
+    QTimer m_timer;
+    QHash<int, Answer> m_answers; // lane request -> what to do with its answer
+    int m_stageRequest = 0;       // the stage's statement in flight, 0 if none
+    bool m_tickAfterAnswer = false;
+    int m_failures = 0; // transient failures in a row
 
     Stage m_stage = Stage::Idle;
     BulkPhase m_phase = BulkPhase::Idle;
@@ -128,5 +135,3 @@ private:
 };
 
 } // namespace dedup::actions
-
-Q_DECLARE_METATYPE(dedup::actions::BulkWorker::Settings)

@@ -228,9 +228,10 @@ int AccessCommand::failed(store::PgConnection &conn, const QString &verb,
 }
 
 int AccessCommand::grant(const QCommandLineParser &parser, const Request &request) {
-    auto conn = connect(parser);
+    int refused = Unreachable;
+    auto conn = connectOwnSession(parser, &refused);
     if (!conn)
-        return Unreachable;
+        return refused;
     store::AccessGrants grants(*conn);
     const auto added =
         grants.grant(request.login, request.capability, request.workflows, request.scopePrefixes);
@@ -259,9 +260,10 @@ int AccessCommand::grant(const QCommandLineParser &parser, const Request &reques
 }
 
 int AccessCommand::revoke(const QCommandLineParser &parser, const Request &request) {
-    auto conn = connect(parser);
+    int refused = Unreachable;
+    auto conn = connectOwnSession(parser, &refused);
     if (!conn)
-        return Unreachable;
+        return refused;
     store::AccessGrants grants(*conn);
     const auto removed = grants.revoke(
         request.login,

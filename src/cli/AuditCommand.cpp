@@ -70,9 +70,10 @@ int AuditCommand::checkpoint(const QCommandLineParser &parser) {
         return Usage;
     }
 
-    auto conn = connect(parser);
+    int refused = Unreachable;
+    auto conn = connectOwnSession(parser, &refused);
     if (!conn)
-        return Unreachable;
+        return refused;
     const auto failed = [&prefix](const store::PgError &error) {
         err() << prefix << shown(error.toString()) << Qt::endl;
         return DatabaseError;

@@ -1,8 +1,10 @@
 #include "CliCommand.h"
 
+#include "ExitCode.h"
 #include "core/DisplayText.h"
 #include "store/ConnectionProfile.h"
 #include "store/PgConnection.h"
+#include "store/PoolerCheck.h"
 
 namespace dedup::cli {
 
@@ -69,6 +71,48 @@ std::unique_ptr<store::PgConnection> CliCommand::connect(const QCommandLineParse
         return nullptr;
     }
     return conn;
+}
+
+std::unique_ptr<store::PgConnection> CliCommand::connectOwnSession(const QCommandLineParser &parser,
+                                                                   int *exitCode) {
+    std::unique_ptr<store::PgConnection> conn = connect(parser);
+    if (!conn) {
+        *exitCode = Unreachable;
+        return nullptr;
+    }
+    store::PgError error;
+    const std::optional<bool> pooled = store::PoolerCheck::throughPooler(*conn, &error);
+    if (!pooled || *pooled) {
+        err() << (pooled ? tr("dedupctl: --db reaches the server through a connection pooler "
+                              "(PgBouncer or similar). This command writes the audit log, which "
+                              "records who acted from the database session, and a pool in "
+                              "transaction mode does not keep a session: connect to the "
+                              "PostgreSQL server itself.")
+                         : tr("dedupctl: %1").arg(shown(error.toString())))
+              << Qt::endl;
+        *exitCode = DatabaseError;
+        return nullptr;
+    }
+    return conn;
+}
+
+int CliCommand::withConnection(const QCommandLineParser &parser,
+                               const std::function<int(store::PgConnection &)> &body) {
+    const std::unique_ptr<store::PgConnection> conn = connect(parser);
+    if (!conn)
+        return Unreachable;
+    return body(*conn);
+}
+
+std::optional<int> CliCommand::intOption(const QCommandLineParser &parser, const QString &name,
+                                         int fallback, int min, int max) {
+    if (!parser.isSet(name))
+        return fallback;
+    bool ok = false;
+    const int value = parser.value(name).trimmed().toInt(&ok);
+    if (!ok || value < min || value > max)
+        return std::nullopt;
+    return value;
 }
 
 QTextStream &CliCommand::out() {

@@ -5,7 +5,9 @@
 #include <QString>
 #include <QTextStream>
 
+#include <functional>
 #include <memory>
+#include <optional>
 
 namespace dedup::store {
 class PgConnection;
@@ -39,6 +41,20 @@ protected:
     static bool json(const QCommandLineParser &parser);
     // Opens the database named by --db (or the PG* environment); prints why it cannot.
     static std::unique_ptr<store::PgConnection> connect(const QCommandLineParser &parser);
+    // As connect(), for a command whose statements write the audit log: the log takes the
+    // operator's OS user and host from session settings (PgConnection::open), which a pooler
+    // in transaction mode does not keep (docs/SCALING.md section 7). Through a pooler it says
+    // so and returns nullptr with *exitCode DatabaseError; Unreachable when it cannot connect.
+    static std::unique_ptr<store::PgConnection> connectOwnSession(const QCommandLineParser &parser,
+                                                                  int *exitCode);
+    // Runs `body` on the database named by --db and returns its exit code; Unreachable (after
+    // connect() said why) when it cannot be opened. The connection closes when `body` returns.
+    static int withConnection(const QCommandLineParser &parser,
+                              const std::function<int(store::PgConnection &)> &body);
+    // A whole-number option: `fallback` when it is not given, nullopt when it is not a whole
+    // number from `min` to `max` (the caller names the option in its usage error).
+    static std::optional<int> intOption(const QCommandLineParser &parser, const QString &name,
+                                        int fallback, int min, int max);
 
     static QTextStream &out();
     static QTextStream &err();

@@ -37,17 +37,6 @@ constexpr int MaxCount = 1'000'000;
 constexpr int MinGapMs = 30;
 constexpr int MaxGapMs = 220;
 
-std::optional<int> number(const QCommandLineParser &parser, const QString &name, int fallback,
-                          int min, int max) {
-    if (!parser.isSet(name))
-        return fallback;
-    bool ok = false;
-    const int value = parser.value(name).trimmed().toInt(&ok);
-    if (!ok || value < min || value > max)
-        return std::nullopt;
-    return value;
-}
-
 } // namespace
 
 QString CrashTestCommand::summary() const {
@@ -111,14 +100,14 @@ struct CrashTestCommand::Session {
 
 std::optional<CrashTestCommand::Options>
 CrashTestCommand::parseOptions(const QCommandLineParser &parser) {
-    const auto intents = number(parser, QStringLiteral("intents"), 200, 1, MaxCount);
-    const auto duplicates = number(parser, QStringLiteral("duplicates"), 3, 1, 64);
-    const auto workers = number(parser, QStringLiteral("workers"), 3, 1, 64);
-    const auto kills = number(parser, QStringLiteral("kills"), 50, 0, MaxCount);
-    const auto seed = number(parser, QStringLiteral("seed"), 1, 0, INT_MAX);
-    const auto lease = number(parser, QStringLiteral("lease-ms"), 500, 10, 600'000);
-    const auto delay = number(parser, QStringLiteral("response-delay-ms"), 20, 0, 60'000);
-    const auto drainTimeout = number(parser, QStringLiteral("drain-timeout"), 120, 1, 86'400);
+    const auto intents = intOption(parser, QStringLiteral("intents"), 200, 1, MaxCount);
+    const auto duplicates = intOption(parser, QStringLiteral("duplicates"), 3, 1, 64);
+    const auto workers = intOption(parser, QStringLiteral("workers"), 3, 1, 64);
+    const auto kills = intOption(parser, QStringLiteral("kills"), 50, 0, MaxCount);
+    const auto seed = intOption(parser, QStringLiteral("seed"), 1, 0, INT_MAX);
+    const auto lease = intOption(parser, QStringLiteral("lease-ms"), 500, 10, 600'000);
+    const auto delay = intOption(parser, QStringLiteral("response-delay-ms"), 20, 0, 60'000);
+    const auto drainTimeout = intOption(parser, QStringLiteral("drain-timeout"), 120, 1, 86'400);
     if (!intents || !duplicates || !workers || !kills || !seed || !lease || !delay ||
         !drainTimeout) {
         err() << tr("dedupctl crash-test: %1").arg(tr("invalid number in the options (see --help)"))
@@ -149,11 +138,13 @@ int CrashTestCommand::run(const QCommandLineParser &parser) {
     const std::optional<Options> options = parseOptions(parser);
     if (!options)
         return Usage;
-    auto conn = connect(parser);
-    if (!conn)
-        return Unreachable;
+    return withConnection(
+        parser, [&](store::PgConnection &conn) { return crashTest(conn, *options, json(parser)); });
+}
+
+int CrashTestCommand::crashTest(store::PgConnection &conn, const Options &options, bool asJson) {
     QString error;
-    store::Migrator migrator(*conn);
+    store::Migrator migrator(conn);
     const int version = migrator.currentVersion(&error);
     if (version < 0)
         return failDb(error);
@@ -161,22 +152,22 @@ int CrashTestCommand::run(const QCommandLineParser &parser) {
         return failDb(tr("the dedup schema is at version %1, this dedupctl needs %2")
                           .arg(version)
                           .arg(store::Migrator::latestVersion()));
-    store::SessionSettings::quietNotices(*conn);
-    Session session(*options, *conn);
-    if (!sim::SimSchema::install(*conn, &error) || !session.queue.install(&error))
+    store::SessionSettings::quietNotices(conn);
+    Session session(options, conn);
+    if (!sim::SimSchema::install(conn, &error) || !session.queue.install(&error))
         return failDb(error);
 
     session.label =
         QStringLiteral("crash-%1-s%2")
             .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")))
-            .arg(options->seed);
+            .arg(options.seed);
     session.scopePrefix = QStringLiteral("crash/%1/").arg(session.label);
     QElapsedTimer clock;
     clock.start();
-    if (!enqueueBatch(session, options->intents))
+    if (!enqueueBatch(session, options.intents))
         return failDb(session.error);
-    session.processes.resize(size_t(options->workers));
-    session.ids.resize(size_t(options->workers));
+    session.processes.resize(size_t(options.workers));
+    session.ids.resize(size_t(options.workers));
     for (size_t slot = 0; slot < session.processes.size(); ++slot)
         spawn(session, slot);
     if (!killWorkers(session) || !drain(session))
@@ -191,7 +182,7 @@ int CrashTestCommand::run(const QCommandLineParser &parser) {
     session.figures.elapsedMs = clock.elapsed();
     if (!countOutcome(session))
         return failDb(session.error);
-    printReport(session, json(parser));
+    printReport(session, asJson);
     return session.figures.held() ? Success : Failure;
 }
 

@@ -29,6 +29,7 @@ private:
     // nullopt after a usage error was printed.
     static std::optional<Options> parseOptions(const QCommandLineParser &parser);
     static int failDb(const QString &error);
+    static int crashTest(store::PgConnection &conn, const Options &options, bool asJson);
     // The phases; false with Session::error set when the database failed.
     static bool enqueueBatch(Session &s, int count);
     static void spawn(Session &s, size_t slot);

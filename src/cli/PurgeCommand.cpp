@@ -89,13 +89,12 @@ int PurgeCommand::run(const QCommandLineParser &parser) {
     const std::optional<Options> options = parseOptions(parser);
     if (!options)
         return Usage;
-    auto conn = connect(parser);
-    if (!conn)
-        return Unreachable;
     const bool asJson = json(parser);
-    if (parser.isSet(QStringLiteral("dry-run")))
-        return dryRun(*conn, options->batch, options->maxBatches, asJson);
-    return purge(*conn, *options, asJson);
+    return withConnection(parser, [&](store::PgConnection &conn) {
+        if (parser.isSet(QStringLiteral("dry-run")))
+            return dryRun(conn, options->batch, options->maxBatches, asJson);
+        return purge(conn, *options, asJson);
+    });
 }
 
 int PurgeCommand::purge(store::PgConnection &conn, const Options &options, bool asJson) {

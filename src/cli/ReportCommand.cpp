@@ -167,9 +167,10 @@ int ReportCommand::run(const QCommandLineParser &parser) {
     if (!invalid.isEmpty())
         return usage(shown(invalid));
 
-    auto conn = connect(parser);
+    int refused = Unreachable;
+    auto conn = connectOwnSession(parser, &refused);
     if (!conn)
-        return Unreachable;
+        return refused;
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
 

@@ -29,17 +29,6 @@ constexpr int MaxTakes = 200;
 const milliseconds IdlePoll{50};
 const milliseconds RetryLater{200};
 
-std::optional<int> number(const QCommandLineParser &parser, const QString &name, int fallback,
-                          int min, int max) {
-    if (!parser.isSet(name))
-        return fallback;
-    bool ok = false;
-    const int value = parser.value(name).trimmed().toInt(&ok);
-    if (!ok || value < min || value > max)
-        return std::nullopt;
-    return value;
-}
-
 // Whether a delivery with this outcome is done: the run reached a state a redelivery could
 // not change (or only an operator can). Anything else goes back to the queue.
 bool isFinal(const worker::RunOutcome &outcome) {
@@ -118,12 +107,12 @@ std::optional<WorkCommand::Options> WorkCommand::parseOptions(const QCommandLine
     o.label = parser.value(QStringLiteral("label"));
     if (o.label.isEmpty())
         return usage(tr("--label is required"));
-    const auto lease = number(parser, QStringLiteral("lease-ms"), 500, 1, MaxMs);
-    const auto visibility = number(parser, QStringLiteral("visibility-ms"), 2000, 1, MaxMs);
-    const auto minLatency = number(parser, QStringLiteral("min-latency-ms"), 20, 0, MaxMs);
-    const auto maxLatency = number(parser, QStringLiteral("max-latency-ms"), 60, 0, MaxMs);
-    const auto responseDelay = number(parser, QStringLiteral("response-delay-ms"), 0, 0, MaxMs);
-    const auto seed = number(parser, QStringLiteral("seed"), 1, 0, INT_MAX);
+    const auto lease = intOption(parser, QStringLiteral("lease-ms"), 500, 1, MaxMs);
+    const auto visibility = intOption(parser, QStringLiteral("visibility-ms"), 2000, 1, MaxMs);
+    const auto minLatency = intOption(parser, QStringLiteral("min-latency-ms"), 20, 0, MaxMs);
+    const auto maxLatency = intOption(parser, QStringLiteral("max-latency-ms"), 60, 0, MaxMs);
+    const auto responseDelay = intOption(parser, QStringLiteral("response-delay-ms"), 0, 0, MaxMs);
+    const auto seed = intOption(parser, QStringLiteral("seed"), 1, 0, INT_MAX);
     if (!lease || !visibility || !minLatency || !maxLatency || !responseDelay || !seed ||
         *minLatency > *maxLatency)
         return usage(tr("invalid number in the options (see --help)"));
@@ -153,43 +142,46 @@ int WorkCommand::run(const QCommandLineParser &parser) {
     const std::optional<Options> options = parseOptions(parser);
     if (!options)
         return Usage;
-    auto conn = connect(parser);
-    if (!conn)
-        return Unreachable;
-    sim::CrashQueue queue(*conn);
+    return withConnection(parser, [&](store::PgConnection &conn) {
+        return work(conn, *options, parser.value(QStringLiteral("db")));
+    });
+}
+
+int WorkCommand::work(store::PgConnection &conn, const Options &options, const QString &conninfo) {
+    sim::CrashQueue queue(conn);
 
     QList<sim::ProviderConfig> configs = sim::ScenarioWorkflows::providerConfigs();
     for (sim::ProviderConfig &config : configs) {
-        config.minLatency = milliseconds(options->minLatency);
-        config.maxLatency = milliseconds(options->maxLatency);
+        config.minLatency = milliseconds(options.minLatency);
+        config.maxLatency = milliseconds(options.maxLatency);
     }
     // Seeded per process too, so that restarted workers do not replay the same latencies.
     sim::SimulationProviders providers(
         configs,
-        std::make_shared<sim::FaultPlan>(quint64(options->seed) * 100'003u + quint64(getpid())),
-        options->label);
+        std::make_shared<sim::FaultPlan>(quint64(options.seed) * 100'003u + quint64(getpid())),
+        options.label);
     QString error;
-    if (!providers.open(parser.value(QStringLiteral("db")), &error)) {
+    if (!providers.open(conninfo, &error)) {
         err() << tr("dedupctl work: %1").arg(shown(error)) << Qt::endl;
         return Unreachable;
     }
     // The self-inflicted crash: SIGKILL, not exit(), so no destructor or flush runs.
     sim::SimulationCrashPoint crash;
-    crash.reset(options->crashAfter, [] { ::kill(getpid(), SIGKILL); });
+    crash.reset(options.crashAfter, [] { ::kill(getpid(), SIGKILL); });
     const QList<worker::WorkflowDefinition> workflows =
-        trackedWorkflows(providers, crash, options->responseDelay);
+        trackedWorkflows(providers, crash, options.responseDelay);
 
     worker::Worker::Options workerOptions;
-    workerOptions.conninfo = parser.value(QStringLiteral("db"));
-    workerOptions.workerId = options->workerId;
-    workerOptions.lease = milliseconds(options->lease);
-    workerOptions.seed = quint32(options->seed) ^ quint32(getpid());
+    workerOptions.conninfo = conninfo;
+    workerOptions.workerId = options.workerId;
+    workerOptions.lease = milliseconds(options.lease);
+    workerOptions.seed = quint32(options.seed) ^ quint32(getpid());
     worker::Worker worker(workerOptions);
     if (!worker.connect(&error)) {
         err() << tr("dedupctl work: %1").arg(shown(error)) << Qt::endl;
         return Unreachable;
     }
-    return serve(queue, worker, workflows, *options);
+    return serve(queue, worker, workflows, options);
 }
 
 // The scenario workflows over `providers`, each step answering `responseDelay` ms late (the

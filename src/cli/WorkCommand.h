@@ -38,6 +38,8 @@ private:
     struct Options;
     // nullopt after a usage error was printed.
     static std::optional<Options> parseOptions(const QCommandLineParser &parser);
+    // The worker's loop on `conn` (the queue) and its own connections to `conninfo`.
+    static int work(store::PgConnection &conn, const Options &options, const QString &conninfo);
     static QList<worker::WorkflowDefinition> trackedWorkflows(sim::SimulationProviders &providers,
                                                               sim::SimulationCrashPoint &crash,
                                                               int responseDelay);

@@ -14,25 +14,20 @@ core::RetryPolicy Lane::defaultBackoff() {
 }
 
 Lane::Lane(const QString &conninfo, const QString &applicationName, QObject *parent)
+    : Lane(conninfo, applicationName, Jobs::ReadOnly, parent) {}
+
+Lane::Lane(const QString &conninfo, const QString &applicationName, Jobs jobs, QObject *parent)
     : QObject(parent)
-    , m_worker(new LaneWorker(conninfo, applicationName, DefaultStatementTimeoutMs)) {
+    , m_worker(new LaneWorker(*this, conninfo, applicationName, DefaultStatementTimeoutMs,
+                              jobs == Jobs::Writes)) {
     qRegisterMetaType<Failure>();
     m_worker->setBackoff(defaultBackoff()); // not in its thread yet: a plain call is safe
     m_thread.setObjectName(applicationName);
     m_worker->moveToThread(&m_thread);
-    connect(m_worker, &LaneWorker::finished, this, &Lane::onFinished);
-    connect(m_worker, &LaneWorker::failed, this, &Lane::onFailed);
-    connect(m_worker, &LaneWorker::connectionLost, this, [this](const QString &message) {
-        m_connectionLost = true;
-        emit connectionLost(message);
-    });
-    connect(m_worker, &LaneWorker::connectionRestored, this, [this] {
-        m_connectionLost = false;
-        emit connectionRestored();
-    });
-    connect(m_worker, &LaneWorker::reconnectScheduled, this, &Lane::reconnectScheduled);
     m_thread.start();
-    QMetaObject::invokeMethod(m_worker, &LaneWorker::open, Qt::QueuedConnection);
+    // A write lane that is never used never connects (a dialog opened and closed).
+    if (jobs == Jobs::ReadOnly)
+        QMetaObject::invokeMethod(m_worker, &LaneWorker::open, Qt::QueuedConnection);
 }
 
 Lane::~Lane() {
@@ -94,6 +89,16 @@ void Lane::onFailed(int requestId, const QString &message, Failure failure) {
     m_lastAnswered = qMax(m_lastAnswered, requestId);
     if (requestId >= m_firstLive)
         emit failed(requestId, message, failure);
+}
+
+void Lane::onConnectionLost(const QString &message) {
+    m_connectionLost = true;
+    emit connectionLost(message);
+}
+
+void Lane::onConnectionRestored() {
+    m_connectionLost = false;
+    emit connectionRestored();
 }
 
 } // namespace dedup::lanes

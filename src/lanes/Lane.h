@@ -26,9 +26,18 @@ class LaneWorker;
 //
 // A job is any callable `QVariant(store::PgConnection &, store::PgError *)`: it runs in the
 // lane's thread with the lane's connection, returns its answer as a QVariant and, on failure,
-// fills the PgError and returns anything. Jobs must be read-only: after a lost connection the
-// lane reconnects and runs the job once more. A job that leaves a transaction open (it failed
+// fills the PgError and returns anything. A job that leaves a transaction open (it failed
 // half-way) is rolled back by the lane.
+//
+// Two modes (Jobs), fixed at construction:
+//   * ReadOnly (the default; the views' reads): the connection is opened at once; after a
+//     lost connection the lane reconnects and runs the job once more, and a job hit by a
+//     cancel meant for the one before it (PQcancel's race) is run again. Answers are values.
+//   * Writes (actions, bulk operations): a job runs exactly once. The connection is opened
+//     by the first job. A lost connection answers Failure::ConnectionLost, "outcome unknown":
+//     the caller decides (an action resends with the same action key, which the server
+//     answers 'replayed' if an earlier attempt applied); the lane then reconnects at once for
+//     the next job. A cancelled statement answers Cancelled or TimedOut, never a re-run.
 //
 // submit() returns a request id (ids only grow, from 1); the answer arrives in the creating
 // thread as finished(id, value) or failed(id, message, failure), in submission order.
@@ -49,14 +58,17 @@ class Lane : public QObject {
 
 public:
     using Job = std::function<QVariant(store::PgConnection &, store::PgError *)>;
+    enum class Jobs { ReadOnly, Writes };
 
     static constexpr int DefaultStatementTimeoutMs = 30000;
     // Only the delays count: a lane never gives up, so attempts and error classes do not.
     static core::RetryPolicy defaultBackoff();
 
     // `applicationName` shows in pg_stat_activity and names the thread. The connection is
-    // opened at once, in the lane's thread.
+    // opened in the lane's thread: at once for ReadOnly, by the first job for Writes.
     Lane(const QString &conninfo, const QString &applicationName, QObject *parent = nullptr);
+    Lane(const QString &conninfo, const QString &applicationName, Jobs jobs,
+         QObject *parent = nullptr);
     ~Lane() override;
 
     int submit(Job job);
@@ -88,8 +100,12 @@ signals:
     void reconnectScheduled(int attempt, int delayMs);
 
 private:
+    friend class LaneWorker; // answers through the on...() below, in this thread
+
     void onFinished(int requestId, const QVariant &value);
     void onFailed(int requestId, const QString &message, Failure failure);
+    void onConnectionLost(const QString &message);
+    void onConnectionRestored();
 
     QThread m_thread;
     LaneWorker *m_worker = nullptr; // lives in m_thread

@@ -1,5 +1,6 @@
 #include "lanes/LaneWorker.h"
 
+#include "lanes/Lane.h"
 #include "store/PgConnection.h"
 #include "store/RunQueries.h"
 #include "store/StoreError.h"
@@ -14,11 +15,12 @@ namespace dedup::lanes {
 using store::PgError;
 using store::PgResult;
 
-LaneWorker::LaneWorker(QString conninfo, QString applicationName, int statementTimeoutMs,
-                       QObject *parent)
-    : QObject(parent)
+LaneWorker::LaneWorker(Lane &lane, QString conninfo, QString applicationName,
+                       int statementTimeoutMs, bool writes)
+    : m_lane(lane)
     , m_conninfo(std::move(conninfo))
     , m_applicationName(std::move(applicationName))
+    , m_writes(writes)
     , m_statementTimeoutMs(statementTimeoutMs)
     , m_reconnectTimer(new QTimer(this)) {
     m_clock.start();
@@ -27,6 +29,17 @@ LaneWorker::LaneWorker(QString conninfo, QString applicationName, int statementT
 }
 
 LaneWorker::~LaneWorker() = default;
+
+template <typename Answer>
+void LaneWorker::post(Answer answer) {
+    QMetaObject::invokeMethod(&m_lane, std::move(answer), Qt::QueuedConnection);
+}
+
+void LaneWorker::answerFailed(int requestId, const QString &message, Failure failure) {
+    post([lane = &m_lane, requestId, message, failure] {
+        lane->onFailed(requestId, message, failure);
+    });
+}
 
 void LaneWorker::cancelRunning() {
     QMutexLocker lock(&m_mutex);
@@ -102,7 +115,9 @@ bool LaneWorker::ensureOpen(QString *why) {
         markLost(*why);
         // Keep trying without waiting for a request: the views re-read once it is back.
         m_reconnectTimer->start(delayMs);
-        emit reconnectScheduled(m_failedConnects, delayMs);
+        post([lane = &m_lane, attempt = m_failedConnects, delayMs] {
+            emit lane->reconnectScheduled(attempt, delayMs);
+        });
         return false;
     }
     {
@@ -115,7 +130,7 @@ bool LaneWorker::ensureOpen(QString *why) {
     m_reconnectTimer->stop();
     if (m_lost) {
         m_lost = false;
-        emit connectionRestored();
+        post([lane = &m_lane] { lane->onConnectionRestored(); });
     }
     return true;
 }
@@ -124,7 +139,7 @@ void LaneWorker::markLost(const QString &message) {
     if (m_lost)
         return;
     m_lost = true;
-    emit connectionLost(message);
+    post([lane = &m_lane, message] { lane->onConnectionLost(message); });
 }
 
 void LaneWorker::closeConnection() {
@@ -155,7 +170,7 @@ void LaneWorker::run(int requestId, const Job &job) {
             return;
         QString why;
         if (!ensureOpen(&why)) {
-            emit failed(requestId, why, Failure::ConnectionLost);
+            answerFailed(requestId, why, Failure::ConnectionLost);
             return;
         }
         quint64 cancelsBefore = 0;
@@ -182,12 +197,21 @@ void LaneWorker::run(int requestId, const Job &job) {
         const bool lateCancel = !cancelledThis && cancelsBefore != cancelsBeforePrevious;
         if (error.isEmpty()) {
             if (!isStale(requestId))
-                emit finished(requestId, value);
+                post([lane = &m_lane, requestId, value] { lane->onFinished(requestId, value); });
             return;
         }
         if (error.connectionLost || (m_conn && !m_conn->isOpen())) {
             markLost(error.toString());
             closeConnection();
+            if (m_writes) {
+                // It may or may not have been applied: answer, never guess by running it
+                // again. Then reconnect for the next job.
+                error.connectionLost = true;
+                if (!isStale(requestId))
+                    reportFailure(requestId, error, true);
+                reconnectNow();
+                return;
+            }
             if (attempt == 0)
                 continue; // jobs are read-only: repeat it once on a new connection
             // A second loss in a row: keep reconnecting in the background.
@@ -198,10 +222,12 @@ void LaneWorker::run(int requestId, const Job &job) {
         }
         if (isStale(requestId)) // cancelled because nobody wants the answer any more
             return;
-        if (!error.connectionLost &&
+        if (!m_writes && !error.connectionLost &&
             store::classify(error) == store::StoreErrorKind::QueryCanceled && lateCancel &&
             attempt == 0)
             continue; // not ours: run it again
+        // A write hit by the previous job's late cancel is answered like a timeout (both roll
+        // back; the two cannot be told apart by SQLSTATE).
         reportFailure(requestId, error, cancelledThis);
         return;
     }
@@ -209,19 +235,19 @@ void LaneWorker::run(int requestId, const Job &job) {
 
 void LaneWorker::reportFailure(int requestId, const PgError &error, bool cancelled) {
     if (error.connectionLost) {
-        emit failed(requestId, error.toString(), Failure::ConnectionLost);
+        answerFailed(requestId, error.toString(), Failure::ConnectionLost);
     } else if (store::classify(error) == store::StoreErrorKind::QueryCanceled) {
         if (cancelled) {
-            emit failed(requestId, tr("The query was cancelled."), Failure::Cancelled);
+            answerFailed(requestId, tr("The query was cancelled."), Failure::Cancelled);
         } else {
-            emit failed(requestId,
-                        tr("The query took longer than %1 s and was stopped (statement "
-                           "timeout).")
-                            .arg(m_statementTimeoutMs / 1000.0, 0, 'g', 3),
-                        Failure::TimedOut);
+            answerFailed(requestId,
+                         tr("The query took longer than %1 s and was stopped (statement "
+                            "timeout).")
+                             .arg(m_statementTimeoutMs / 1000.0, 0, 'g', 3),
+                         Failure::TimedOut);
         }
     } else {
-        emit failed(requestId, error.toString(), Failure::QueryFailed);
+        answerFailed(requestId, error.toString(), Failure::QueryFailed);
     }
 }
 

@@ -22,16 +22,20 @@ struct PgError;
 
 namespace dedup::lanes {
 
+class Lane;
+
 // Lane's database side, living in the lane's thread: the connection, the jobs, cancellation
-// and reconnection. Only Lane talks to it; the contract is documented there.
+// and reconnection. Only Lane talks to it; the contract is documented there. It answers by
+// posting to the lane, which emits the lane's signals in the owner's thread.
 class LaneWorker : public QObject {
     Q_OBJECT
 
 public:
     using Job = std::function<QVariant(store::PgConnection &, store::PgError *)>;
 
-    LaneWorker(QString conninfo, QString applicationName, int statementTimeoutMs,
-               QObject *parent = nullptr);
+    // `writes`: Lane::Jobs::Writes (each job runs exactly once).
+    LaneWorker(Lane &lane, QString conninfo, QString applicationName, int statementTimeoutMs,
+               bool writes);
     ~LaneWorker() override;
 
     // Thread-safe (called from the lane's owner thread).
@@ -49,14 +53,11 @@ public:
     // Closes the connection and stops the reconnect timer.
     void shutdown();
 
-signals:
-    void finished(int requestId, const QVariant &value);
-    void failed(int requestId, const QString &message, dedup::lanes::Failure failure);
-    void connectionLost(const QString &message);
-    void connectionRestored();
-    void reconnectScheduled(int attempt, int delayMs);
-
 private:
+    // Runs `answer` in the lane's thread, after everything posted before it.
+    template <typename Answer>
+    void post(Answer answer);
+    void answerFailed(int requestId, const QString &message, Failure failure);
     bool isStale(int requestId) const { return requestId < m_staleBefore.load(); }
     bool ensureOpen(QString *why);
     void markLost(const QString &message);
@@ -65,8 +66,10 @@ private:
     void rollbackIfInTransaction();
     void reportFailure(int requestId, const store::PgError &error, bool cancelled);
 
+    Lane &m_lane;
     const QString m_conninfo;
     const QString m_applicationName;
+    const bool m_writes;
     int m_statementTimeoutMs;
     core::RetryPolicy m_backoff;
     std::unique_ptr<store::PgConnection> m_conn; // replaced under m_mutex, used by this thread

@@ -2,7 +2,6 @@
 
 #include "lanes/ChangeListener.h"
 #include "models/AuditTableModel.h"
-#include "models/ColumnTitle.h"
 #include "store/PgConnection.h"
 
 #include <limits>
@@ -18,7 +17,7 @@ constexpr int NewerPagesPerRefresh = 10;
 } // namespace
 
 AuditLogModel::AuditLogModel(const QString &conninfo, QObject *parent)
-    : QAbstractTableModel(parent)
+    : TitledColumns(parent)
     , m_runner(conninfo, QStringLiteral("dedup-console-audit"))
     , m_schedule(
           this, [this] { refresh(); }, DefaultRefreshIntervalMs, DefaultCoalesceMs) {
@@ -39,10 +38,6 @@ AuditLogModel::~AuditLogModel() = default;
 
 int AuditLogModel::rowCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int AuditLogModel::columnCount(const QModelIndex &parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 void AuditLogModel::setFilter(const store::AuditLogFilter &filter) {
@@ -310,17 +305,7 @@ QVariant AuditLogModel::data(const QModelIndex &index, int role) const {
 QVariant AuditLogModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == WhoColumn)
         return AuditTableModel::whoHeaderToolTip();
-    // The titles in the order of Column.
-    static const char *const titles[] = {
-        QT_TR_NOOP("When"),
-        QT_TR_NOOP("Database role (client-reported)"),
-        QT_TR_NOOP("Action"),
-        QT_TR_NOOP("Run"),
-        QT_TR_NOOP("Outcome"),
-        QT_TR_NOOP("Reason"),
-        QT_TR_NOOP("Before \u2192 after"),
-    };
-    return columnTitle(this, titles, section, orientation, role);
+    return TitledColumns::headerData(section, orientation, role);
 }
 
 } // namespace dedup::models

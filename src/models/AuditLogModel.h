@@ -2,6 +2,7 @@
 
 #include "lanes/QueryRunner.h"
 #include "models/RefreshSchedule.h"
+#include "models/TitledColumns.h"
 #include "store/AuditEntryRow.h"
 #include "store/AuditLogQueries.h"
 
@@ -26,7 +27,7 @@ namespace dedup::models {
 // Audit rows never change, so live updates only add rows at the top: on notifications
 // (operator actions on runs notify; coalesced) and on a timer (default 5 s; bulk start /
 // pause / abort entries have no run and notify nobody).
-class AuditLogModel : public QAbstractTableModel {
+class AuditLogModel : public TitledColumns<AuditLogModel> {
     Q_OBJECT
     Q_PROPERTY(bool loading READ isLoading NOTIFY loadingChanged)
 
@@ -42,6 +43,16 @@ public:
         ColumnCount
     };
     Q_ENUM(Column)
+    // The titles in the order of Column (TitledColumns).
+    static constexpr const char *ColumnTitles[] = {
+        QT_TR_NOOP("When"),
+        QT_TR_NOOP("Database role (client-reported)"),
+        QT_TR_NOOP("Action"),
+        QT_TR_NOOP("Run"),
+        QT_TR_NOOP("Outcome"),
+        QT_TR_NOOP("Reason"),
+        QT_TR_NOOP("Before \u2192 after"),
+    };
 
     enum Role {
         AuditIdRole = Qt::UserRole, // qint64
@@ -66,7 +77,6 @@ public:
     ~AuditLogModel() override;
 
     int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;

@@ -1,6 +1,5 @@
 #include "models/AuditTableModel.h"
 
-#include "models/ColumnTitle.h"
 #include "models/JsonSummary.h"
 
 #include <QStringList>
@@ -8,11 +7,7 @@
 namespace dedup::models {
 
 AuditTableModel::AuditTableModel(QObject *parent)
-    : SortedRowsModel(parent) {}
-
-int AuditTableModel::columnCount(const QModelIndex &parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
-}
+    : TitledColumns(parent) {}
 
 QString AuditTableModel::who(const store::AuditEntryRow &entry) {
     QString person = entry.osUser;
@@ -113,13 +108,7 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const {
 QVariant AuditTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == WhoColumn)
         return whoHeaderToolTip();
-    // The titles in the order of Column.
-    static const char *const titles[] = {
-        QT_TR_NOOP("When"),   QT_TR_NOOP("Database role (client-reported)"),
-        QT_TR_NOOP("Action"), QT_TR_NOOP("Outcome"),
-        QT_TR_NOOP("Reason"), QT_TR_NOOP("Before \u2192 after"),
-    };
-    return columnTitle(this, titles, section, orientation, role);
+    return TitledColumns::headerData(section, orientation, role);
 }
 
 } // namespace dedup::models

@@ -1,13 +1,15 @@
 #pragma once
 
 #include "models/SortedRowsModel.h"
+#include "models/TitledColumns.h"
 #include "store/AuditEntryRow.h"
 
 namespace dedup::models {
 
 // The audit entries of one run (dedup.audit_log), oldest first: every operator action on it,
 // applied or refused, with who, why and what it changed.
-class AuditTableModel : public SortedRowsModel<store::AuditEntryRow> {
+class AuditTableModel
+    : public TitledColumns<AuditTableModel, SortedRowsModel<store::AuditEntryRow>> {
     Q_OBJECT
 
 public:
@@ -21,6 +23,12 @@ public:
         ColumnCount
     };
     Q_ENUM(Column)
+    // The titles in the order of Column (TitledColumns).
+    static constexpr const char *ColumnTitles[] = {
+        QT_TR_NOOP("When"),   QT_TR_NOOP("Database role (client-reported)"),
+        QT_TR_NOOP("Action"), QT_TR_NOOP("Outcome"),
+        QT_TR_NOOP("Reason"), QT_TR_NOOP("Before \u2192 after"),
+    };
 
     enum Role {
         AuditIdRole = Qt::UserRole, // qint64
@@ -34,7 +42,6 @@ public:
 
     explicit AuditTableModel(QObject *parent = nullptr);
 
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
@@ -60,9 +67,6 @@ public:
 protected:
     bool lessThan(const store::AuditEntryRow &a, const store::AuditEntryRow &b) const override {
         return a.id < b.id;
-    }
-    bool sameRow(const store::AuditEntryRow &a, const store::AuditEntryRow &b) const override {
-        return a.id == b.id;
     }
 };
 

@@ -1,8 +1,9 @@
 #include "models/CorrelationModel.h"
 
 #include "lanes/ChangeListener.h"
-#include "models/ColumnTitle.h"
 #include "models/DurationText.h"
+#include "models/ListPageStep.h"
+#include "models/RunCells.h"
 #include "models/RunStatusStyle.h"
 #include "store/CorrelationQueries.h"
 #include "store/PgConnection.h"
@@ -17,7 +18,7 @@ using store::CorrelatedRun;
 using store::CorrelationSnapshot;
 
 CorrelationModel::CorrelationModel(const QString &conninfo, QObject *parent)
-    : SortedRowsModel(parent)
+    : TitledColumns(parent)
     , m_runner(conninfo, QStringLiteral("dedup-console-correlation"))
     , m_query(
           m_runner, [this] { return submitRead(); },
@@ -27,10 +28,6 @@ CorrelationModel::CorrelationModel(const QString &conninfo, QObject *parent)
 }
 
 CorrelationModel::~CorrelationModel() = default;
-
-int CorrelationModel::columnCount(const QModelIndex &parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
-}
 
 void CorrelationModel::setCorrelationId(const QString &correlationId, qint64 ofRun) {
     m_query.discard();
@@ -54,28 +51,12 @@ void CorrelationModel::reload() {
 void CorrelationModel::showPage(store::ListPage::Step step) {
     if (m_correlationId.isEmpty())
         return;
-    using Step = store::ListPage::Step;
-    store::ListPage page;
-    switch (step) {
-    case Step::Newest:
-        page = store::ListPage::newest();
-        break;
-    case Step::Oldest:
-        page = store::ListPage::oldest();
-        break;
-    case Step::Older:
-        if (rowCount() == 0)
-            return;
-        page = store::ListPage::older(rows().first().id, rows().first().createdAtMicros);
-        break;
-    case Step::Newer:
-        if (rowCount() == 0)
-            return;
-        page = store::ListPage::newer(rows().last().id, rows().last().createdAtMicros);
-        break;
-    }
+    const std::optional<store::ListPage> page = ListPageStep::after(
+        step, rows(), [](const CorrelatedRun &run) { return run.createdAtMicros; });
+    if (!page)
+        return;
     m_query.discard(); // a read in flight is for the page shown so far
-    m_page = page;
+    m_page = *page;
     m_resetNext = true;
     m_query.request();
 }
@@ -120,14 +101,6 @@ void CorrelationModel::applyRead(const QVariant &value) {
     emit loaded();
 }
 
-int CorrelationModel::rowOfRun(qint64 runId) const {
-    for (int row = 0; row < rowCount(); ++row) {
-        if (rowAt(row).id == runId)
-            return row;
-    }
-    return -1;
-}
-
 QDateTime CorrelationModel::estimatedServerNow() const {
     if (!m_snapshot.serverNow.isValid() || !m_sinceRead.isValid())
         return {};
@@ -166,14 +139,15 @@ QVariant CorrelationModel::data(const QModelIndex &index, int role) const {
     if (!index.isValid() || index.row() >= rowCount())
         return {};
     const CorrelatedRun &run = rowAt(index.row());
+    if (const QVariant shared = RunRoles::data(run, run.statusName, role); shared.isValid())
+        return shared;
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole:
+        if (const QVariant shared = RunCells::display<CorrelationModel>(run, column);
+            shared.isValid())
+            return shared;
         switch (column) {
-        case RunColumn:
-            return run.id;
-        case WorkflowColumn:
-            return run.workflow;
         case StatusColumn:
             return RunStatusStyle::label(run.statusName);
         case StepsColumn:
@@ -187,8 +161,6 @@ QVariant CorrelationModel::data(const QModelIndex &index, int role) const {
                 return DurationText::format(run.createdAt.msecsTo(run.finishedAt));
             return tr("open for %1")
                 .arg(DurationText::format(run.createdAt.msecsTo(estimatedServerNow())));
-        case KeyColumn:
-            return tr("%1 / %2").arg(run.scope, run.idemKey);
         }
         return {};
     case Qt::ForegroundRole:
@@ -210,10 +182,6 @@ QVariant CorrelationModel::data(const QModelIndex &index, int role) const {
         if (column == RunColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return {};
-    case RunIdRole:
-        return run.id;
-    case StatusNameRole:
-        return run.statusName;
     case StatusColorRole:
         return RunStatusStyle::color(run.statusName);
     case StartTimeRole:
@@ -224,24 +192,12 @@ QVariant CorrelationModel::data(const QModelIndex &index, int role) const {
         return run.isOpen() ? estimatedServerNow() : run.finishedAt;
     case OpenRole:
         return run.isOpen();
-    case LeaseTokenRole:
-        return run.leaseToken;
     case UncertainStepsRole:
         return run.stepsUncertain;
     case WorkflowRole:
         return run.workflow;
     }
     return {};
-}
-
-QVariant CorrelationModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    // The titles in the order of Column.
-    static const char *const titles[] = {
-        QT_TR_NOOP("Run"),      QT_TR_NOOP("Workflow"),    QT_TR_NOOP("Status"),
-        QT_TR_NOOP("Steps"),    QT_TR_NOOP("Started"),     QT_TR_NOOP("Finished"),
-        QT_TR_NOOP("Duration"), QT_TR_NOOP("Scope / key"),
-    };
-    return columnTitle(this, titles, section, orientation, role);
 }
 
 } // namespace dedup::models

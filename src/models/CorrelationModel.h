@@ -4,6 +4,7 @@
 #include "lanes/QueryRunner.h"
 #include "models/RunRoles.h"
 #include "models/SortedRowsModel.h"
+#include "models/TitledColumns.h"
 #include "store/CorrelationSnapshot.h"
 
 #include <QElapsedTimer>
@@ -28,7 +29,8 @@ namespace dedup::models {
 // its id alone) and applies the difference in place: no reset, selections survive. On the
 // newest page new runs come in (and the oldest of the page leave); an older page stays the
 // same runs. Reloads coalesce.
-class CorrelationModel : public SortedRowsModel<store::CorrelatedRun> {
+class CorrelationModel
+    : public TitledColumns<CorrelationModel, SortedRowsModel<store::CorrelatedRun>> {
     Q_OBJECT
     Q_PROPERTY(
         QString correlationId READ correlationId WRITE setCorrelationId NOTIFY correlationIdChanged)
@@ -49,6 +51,12 @@ public:
         ColumnCount
     };
     Q_ENUM(Column)
+    // The titles in the order of Column (TitledColumns).
+    static constexpr const char *ColumnTitles[] = {
+        QT_TR_NOOP("Run"),      QT_TR_NOOP("Workflow"),    QT_TR_NOOP("Status"),
+        QT_TR_NOOP("Steps"),    QT_TR_NOOP("Started"),     QT_TR_NOOP("Finished"),
+        QT_TR_NOOP("Duration"), QT_TR_NOOP("Scope / key"),
+    };
 
     enum Role {
         RunIdRole = RunRoles::RunIdRole, // RunRoles
@@ -68,10 +76,7 @@ public:
     explicit CorrelationModel(const QString &conninfo, QObject *parent = nullptr);
     ~CorrelationModel() override;
 
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
     // Shows the newest runs of `correlationId` (a reset); empty clears the model. `ofRun` >
     // 0: the runs sharing that run's correlation id, which `correlationId` then only names
@@ -100,7 +105,7 @@ public:
     // The page asked for (the last read's, once it came).
     const store::ListPage &page() const { return m_page; }
     QString errorText() const { return m_query.errorText(); }
-    int rowOfRun(qint64 runId) const;
+    int rowOfRun(qint64 runId) const { return rowOfId(runId); }
 
     // The time axis: the earliest start and the latest bar end (invalid when empty).
     QDateTime timeStart() const;
@@ -126,9 +131,6 @@ protected:
     bool lessThan(const store::CorrelatedRun &a, const store::CorrelatedRun &b) const override {
         return a.createdAtMicros != b.createdAtMicros ? a.createdAtMicros < b.createdAtMicros
                                                       : a.id < b.id;
-    }
-    bool sameRow(const store::CorrelatedRun &a, const store::CorrelatedRun &b) const override {
-        return a.id == b.id;
     }
 
 private:

@@ -14,14 +14,12 @@ DashboardLoader::DashboardLoader(const QString &conninfo, QObject *parent)
     , m_runner(conninfo, QStringLiteral("dedup-console-dashboard"))
     , m_query(
           m_runner, [this] { return submitRead(); },
-          [this](const QVariant &value) { applyRead(value); }) {
+          [this](const QVariant &value) { applyRead(value); })
+    , m_schedule(
+          this, [this] { refresh(); }, DefaultRefreshIntervalMs, DefaultMinIntervalMs,
+          RefreshSchedule::Coalesce::AfterRead) {
     qRegisterMetaType<DashboardSnapshot>();
     m_query.forwardSignalsTo(this);
-    m_timer.setInterval(m_refreshIntervalMs);
-    connect(&m_timer, &QTimer::timeout, this, &DashboardLoader::refresh);
-    m_timer.start();
-    m_live.setSingleShot(true);
-    connect(&m_live, &QTimer::timeout, this, &DashboardLoader::refresh);
     // Queued: a range set right after construction applies to the first read.
     QMetaObject::invokeMethod(this, &DashboardLoader::refresh, Qt::QueuedConnection);
 }
@@ -46,14 +44,6 @@ void DashboardLoader::setReadRegions(const std::optional<store::ReadRegions> &re
     refresh();
 }
 
-void DashboardLoader::setRefreshInterval(int milliseconds) {
-    m_refreshIntervalMs = qMax(0, milliseconds);
-    if (m_refreshIntervalMs > 0)
-        m_timer.start(m_refreshIntervalMs);
-    else
-        m_timer.stop();
-}
-
 void DashboardLoader::attachListener(lanes::ChangeListener *listener) {
     connect(listener, &lanes::ChangeListener::runsChanged, this, &DashboardLoader::onRunsChanged);
     connect(listener, &lanes::ChangeListener::resynced, this, &DashboardLoader::refresh);
@@ -62,10 +52,7 @@ void DashboardLoader::attachListener(lanes::ChangeListener *listener) {
 void DashboardLoader::onRunsChanged(const QSet<qint64> &, bool) {
     // One read per minInterval however fast runs change; the first change after a quiet
     // spell is read at once.
-    if (m_live.isActive())
-        return;
-    const qint64 since = m_sinceRequest.isValid() ? m_sinceRequest.elapsed() : m_minIntervalMs;
-    m_live.start(int(qMax<qint64>(0, m_minIntervalMs - since)));
+    m_schedule.notified();
 }
 
 void DashboardLoader::refresh() {
@@ -73,8 +60,7 @@ void DashboardLoader::refresh() {
 }
 
 int DashboardLoader::submitRead() {
-    m_live.stop();
-    m_sinceRequest.start();
+    m_schedule.readStarting();
     return m_runner.submit(
         [range = m_range](store::PgConnection &conn, store::PgError *error) -> QVariant {
             // Fold first (when this role may, on a primary): the read then finds few deltas.

@@ -3,13 +3,12 @@
 #include "lanes/PendingQuery.h"
 #include "lanes/QueryRunner.h"
 #include "models/DashboardFigures.h"
+#include "models/RefreshSchedule.h"
 #include "store/DashboardRange.h"
 #include "store/DashboardSnapshot.h"
 
-#include <QElapsedTimer>
 #include <QObject>
 #include <QSet>
-#include <QTimer>
 
 namespace dedup::lanes {
 class ChangeListener;
@@ -25,7 +24,8 @@ namespace dedup::models {
 // It reads again
 //   * when the range changes (the answer in flight for the old range is dropped),
 //   * on live changes (ChangeListener::runsChanged): at most once per minInterval(),
-//     default 3 s, however many runs change: the charts are per bucket, not per run,
+//     default 3 s, however many runs change: the charts are per bucket, not per run
+//     (RefreshSchedule, coalescing after the last read),
 //   * on a timer, default every 15 s: leases expire and buckets roll over without any
 //     notification, and the stuck series needs its samples,
 //   * after the connection came back.
@@ -48,10 +48,10 @@ public:
     // What the login may read (AccessScope::readRegions()), for every range from now on.
     void setReadRegions(const std::optional<store::ReadRegions> &regions);
     // 0 turns the timer off.
-    void setRefreshInterval(int milliseconds);
-    int refreshInterval() const { return m_refreshIntervalMs; }
-    void setMinInterval(int milliseconds) { m_minIntervalMs = qMax(0, milliseconds); }
-    int minInterval() const { return m_minIntervalMs; }
+    void setRefreshInterval(int milliseconds) { m_schedule.setInterval(milliseconds); }
+    int refreshInterval() const { return m_schedule.interval(); }
+    void setMinInterval(int milliseconds) { m_schedule.setCoalesceInterval(milliseconds); }
+    int minInterval() const { return m_schedule.coalesceInterval(); }
     void setStatementTimeout(int milliseconds) { m_runner.setStatementTimeout(milliseconds); }
     void attachListener(lanes::ChangeListener *listener);
 
@@ -87,14 +87,10 @@ private:
     lanes::QueryRunner m_runner;
     lanes::PendingQuery m_query; // after m_runner: it uses the runner
     store::DashboardRange m_range = store::DashboardRange::last24Hours();
-    int m_refreshIntervalMs = DefaultRefreshIntervalMs;
-    int m_minIntervalMs = DefaultMinIntervalMs;
     int m_reads = 0;
     store::DashboardSnapshot m_snapshot;
     DashboardFigures m_figures;
-    QTimer m_timer; // periodic
-    QTimer m_live;  // live changes, throttled
-    QElapsedTimer m_sinceRequest;
+    RefreshSchedule m_schedule; // periodic and throttled live re-reads
 };
 
 } // namespace dedup::models

@@ -1,16 +1,11 @@
 #include "models/EventTableModel.h"
 
-#include "models/ColumnTitle.h"
 #include "models/JsonSummary.h"
 
 namespace dedup::models {
 
 EventTableModel::EventTableModel(QObject *parent)
-    : SortedRowsModel(parent) {}
-
-int EventTableModel::columnCount(const QModelIndex &parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
-}
+    : TitledColumns(parent) {}
 
 QVariant EventTableModel::data(const QModelIndex &index, int role) const {
     if (!index.isValid() || index.row() >= rowCount())
@@ -52,15 +47,6 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const {
         return event.at;
     }
     return {};
-}
-
-QVariant EventTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    // The titles in the order of Column.
-    static const char *const titles[] = {
-        QT_TR_NOOP("Time"),    QT_TR_NOOP("Event"), QT_TR_NOOP("Actor"),
-        QT_TR_NOOP("Attempt"), QT_TR_NOOP("Step"),  QT_TR_NOOP("Detail"),
-    };
-    return columnTitle(this, titles, section, orientation, role);
 }
 
 } // namespace dedup::models

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/SortedRowsModel.h"
+#include "models/TitledColumns.h"
 #include "store/EventRow.h"
 
 namespace dedup::models {
@@ -9,7 +10,7 @@ namespace dedup::models {
 // read, the newest ones unless the user paged back (RunDetailSnapshot: eventCount,
 // newerEvents, moreEvents say what lies outside; CappedCount words it). New events are
 // appended in place; when the bounded window moves on, the oldest rows are removed.
-class EventTableModel : public SortedRowsModel<store::EventRow> {
+class EventTableModel : public TitledColumns<EventTableModel, SortedRowsModel<store::EventRow>> {
     Q_OBJECT
 
 public:
@@ -23,6 +24,11 @@ public:
         ColumnCount
     };
     Q_ENUM(Column)
+    // The titles in the order of Column (TitledColumns).
+    static constexpr const char *ColumnTitles[] = {
+        QT_TR_NOOP("Time"),    QT_TR_NOOP("Event"), QT_TR_NOOP("Actor"),
+        QT_TR_NOOP("Attempt"), QT_TR_NOOP("Step"),  QT_TR_NOOP("Detail"),
+    };
 
     enum Role {
         EventIdRole = Qt::UserRole, // qint64
@@ -33,17 +39,11 @@ public:
 
     explicit EventTableModel(QObject *parent = nullptr);
 
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
 protected:
     bool lessThan(const store::EventRow &a, const store::EventRow &b) const override {
         return a.id < b.id;
-    }
-    bool sameRow(const store::EventRow &a, const store::EventRow &b) const override {
-        return a.id == b.id;
     }
 };
 

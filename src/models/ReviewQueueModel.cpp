@@ -3,42 +3,32 @@
 #include "actions/ActionCatalogue.h"
 #include "actions/ActionExecutor.h"
 #include "core/RunStatus.h"
-#include "lanes/ChangeListener.h"
-#include "models/ColumnTitle.h"
 #include "models/DurationText.h"
+#include "models/RunCells.h"
 #include "store/PgConnection.h"
 #include "store/ReviewQueueQueries.h"
-
-#include <QLocale>
 
 namespace dedup::models {
 
 ReviewQueueModel::ReviewQueueModel(const QString &conninfo, QObject *parent)
-    : SortedRowsModel(parent)
-    , m_runner(conninfo, QStringLiteral("dedup-console-review"))
-    , m_query(
-          m_runner, [this] { return submitRead(); },
-          [this](const QVariant &value) { applyRead(value); })
-    , m_schedule(
-          this, [this] { refresh(); }, DefaultRefreshIntervalMs, DefaultCoalesceMs) {
+    : TitledColumns(conninfo,
+                    {.connectionName = QStringLiteral("dedup-console-review"),
+                     .firstClockColumn = AgeColumn,
+                     .lastClockColumn = AgeColumn,
+                     .refreshIntervalMs = DefaultRefreshIntervalMs,
+                     .coalesceMs = DefaultCoalesceMs},
+                    parent) {
     qRegisterMetaType<store::ReviewQueueSnapshot>();
-    m_query.forwardSignalsTo(this);
-    // Queued: settings made right after construction apply to the first read.
-    QMetaObject::invokeMethod(this, &ReviewQueueModel::refresh, Qt::QueuedConnection);
 }
 
 ReviewQueueModel::~ReviewQueueModel() = default;
-
-int ReviewQueueModel::columnCount(const QModelIndex &parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
-}
 
 void ReviewQueueModel::setFilter(const store::ReviewQueueFilter &filter) {
     if (filter == m_filter)
         return;
     m_filter = filter;
     m_limit = DefaultLimit;
-    m_query.discard(); // its answer is for the old filter
+    query().discard(); // its answer is for the old filter
     refresh();
 }
 
@@ -47,7 +37,7 @@ void ReviewQueueModel::setMe(const QString &name) {
         return;
     m_me = name;
     if (m_filter.assignee == store::ReviewQueueFilter::Assignee::Me)
-        m_query.discard();
+        query().discard();
     refresh();
 }
 
@@ -69,11 +59,6 @@ void ReviewQueueModel::fetchMore(const QModelIndex &parent) {
     refresh();
 }
 
-void ReviewQueueModel::attachListener(lanes::ChangeListener *listener) {
-    connect(listener, &lanes::ChangeListener::runsChanged, this, &ReviewQueueModel::onRunsChanged);
-    connect(listener, &lanes::ChangeListener::resynced, this, &ReviewQueueModel::refresh);
-}
-
 void ReviewQueueModel::setExecutor(actions::ActionExecutor *executor) {
     if (m_executor)
         disconnect(m_executor, nullptr, this, nullptr);
@@ -90,19 +75,8 @@ void ReviewQueueModel::setExecutor(actions::ActionExecutor *executor) {
             });
 }
 
-void ReviewQueueModel::onRunsChanged(const QSet<qint64> &, bool) {
-    // A notification may name a run entering the queue (not loaded yet) as well as one in
-    // it: any change re-reads, at most once per coalescing interval.
-    m_schedule.notified();
-}
-
-void ReviewQueueModel::refresh() {
-    m_query.refresh();
-}
-
 int ReviewQueueModel::submitRead() {
-    m_schedule.readStarting();
-    return m_runner.submit([filter = m_filter, me = m_me, limit = m_limit,
+    return runner().submit([filter = m_filter, me = m_me, limit = m_limit,
                             cap = m_countCap](store::PgConnection &conn, store::PgError *error) {
         const auto snapshot = store::ReviewQueueQueries::read(conn, filter, me, limit, cap, error);
         return snapshot ? QVariant::fromValue(*snapshot) : QVariant();
@@ -111,21 +85,11 @@ int ReviewQueueModel::submitRead() {
 
 void ReviewQueueModel::applyRead(const QVariant &value) {
     const store::ReviewQueueSnapshot snapshot = value.value<store::ReviewQueueSnapshot>();
-    const bool countChange =
-        !m_countKnown || snapshot.count != m_count || snapshot.countExact != m_countExact;
-    m_count = snapshot.count;
-    m_countExact = snapshot.countExact;
-    m_countKnown = true;
     m_more = snapshot.more;
     m_serverMe = snapshot.me;
-    m_serverNow = snapshot.serverNow;
+    setReadState({.value = snapshot.count, .exact = snapshot.countExact, .cap = m_countCap},
+                 snapshot.serverNow);
     updateRows(snapshot.rows);
-    // Ages are relative to the server's now, which moved.
-    if (rowCount() > 0)
-        emit dataChanged(index(0, AgeColumn), index(rowCount() - 1, AgeColumn), {Qt::DisplayRole});
-    if (countChange)
-        emit countChanged(m_count, m_countExact);
-    emit refreshed();
 }
 
 actions::ActionIntent ReviewQueueModel::intentFor(int row, actions::OperatorAction action,
@@ -170,48 +134,32 @@ int ReviewQueueModel::resolve(int row, actions::OperatorAction resolution, const
     return submit(intent);
 }
 
-QString ReviewQueueModel::countText() const {
-    if (!m_countKnown)
-        return {};
-    const QLocale locale;
-    if (!m_countExact)
-        return tr("%1+").arg(locale.toString(m_countCap));
-    return locale.toString(m_count);
-}
-
-int ReviewQueueModel::rowOfRun(qint64 runId) const {
-    for (int row = 0; row < rowCount(); ++row) {
-        if (rowAt(row).id == runId)
-            return row;
-    }
-    return -1;
-}
-
 QVariant ReviewQueueModel::data(const QModelIndex &index, int role) const {
     if (!index.isValid() || index.row() >= rowCount())
         return {};
     const store::ReviewQueueRow &run = rowAt(index.row());
+    // The queue holds manual_review runs only (ReviewQueueQueries).
+    static const QString manualReview = core::toString(core::RunStatus::ManualReview);
+    if (const QVariant shared = RunRoles::data(run, manualReview, role); shared.isValid())
+        return shared;
     switch (role) {
     case Qt::DisplayRole:
+        if (const QVariant shared = RunCells::display<ReviewQueueModel>(run, index.column());
+            shared.isValid())
+            return shared;
         switch (index.column()) {
-        case RunColumn:
-            return run.id;
-        case WorkflowColumn:
-            return run.workflow;
-        case KeyColumn:
-            return tr("%1 / %2").arg(run.scope, run.idemKey);
         case ReasonColumn:
             return run.reviewReason;
         case AgeColumn:
-            return run.reviewAt.isValid() && m_serverNow.isValid()
-                       ? DurationText::format(run.reviewAt.msecsTo(m_serverNow))
+            return run.reviewAt.isValid() && serverNow().isValid()
+                       ? DurationText::format(run.reviewAt.msecsTo(serverNow()))
                        : QString();
         case AssigneeColumn:
             return run.reviewAssignee;
         case NoteColumn:
             return run.reviewNote;
         case AttemptColumn:
-            return tr("%1/%2").arg(run.attempt).arg(run.maxAttempts);
+            return RunCells::attempts(run.attempt, run.maxAttempts);
         }
         return {};
     case Qt::ToolTipRole:
@@ -234,12 +182,6 @@ QVariant ReviewQueueModel::data(const QModelIndex &index, int role) const {
             return {};
         }
         return {};
-    case RunIdRole:
-        return run.id;
-    case StatusNameRole: // the queue holds manual_review runs only (ReviewQueueQueries)
-        return core::toString(core::RunStatus::ManualReview);
-    case LeaseTokenRole:
-        return run.leaseToken;
     case ReviewAtRole:
         return run.reviewAt;
     case AssigneeRole:
@@ -252,16 +194,6 @@ QVariant ReviewQueueModel::data(const QModelIndex &index, int role) const {
         return run.idemKey;
     }
     return {};
-}
-
-QVariant ReviewQueueModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    // The titles in the order of Column.
-    static const char *const titles[] = {
-        QT_TR_NOOP("Run"),           QT_TR_NOOP("Workflow"),      QT_TR_NOOP("Key"),
-        QT_TR_NOOP("Review reason"), QT_TR_NOOP("In review for"), QT_TR_NOOP("Assignee"),
-        QT_TR_NOOP("Note"),          QT_TR_NOOP("Attempts"),
-    };
-    return columnTitle(this, titles, section, orientation, role);
 }
 
 } // namespace dedup::models

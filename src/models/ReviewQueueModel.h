@@ -3,11 +3,10 @@
 #include "actions/ActionExecutor.h"
 #include "actions/ActionIntent.h"
 #include "actions/OperatorAction.h"
-#include "lanes/PendingQuery.h"
-#include "lanes/QueryRunner.h"
-#include "models/RefreshSchedule.h"
+#include "models/LiveRunList.h"
 #include "models/RunRoles.h"
 #include "models/SortedRowsModel.h"
+#include "models/TitledColumns.h"
 #include "store/ReviewQueueRow.h"
 
 #include <QPointer>
@@ -16,15 +15,12 @@
 namespace dedup::actions {
 class ActionExecutor;
 }
-namespace dedup::lanes {
-class ChangeListener;
-}
 namespace dedup::models {
 
 // The manual review queue (docs/CONSOLE.md "Manual review queue", issue 6): runs in manual_review,
 // oldest review first, with their review reason, age, assignee, note, workflow and key.
 //
-// Loaded in the background on its own connection (QueryRunner); bounded: the oldest limit()
+// A LiveRunList: loaded in the background on its own connection; bounded: the oldest limit()
 // runs (default 500; fetchMore() adds pageSize() more, up to maxRows()), with the queue's
 // count exact up to countCap(). Re-read, in place (no reset: selections survive):
 //   * on notifications (coalesced, default at most once a second);
@@ -34,24 +30,27 @@ namespace dedup::models {
 // Actions: assignToMe(), setNote() and resolve() send an ActionIntent through the attached
 // ActionExecutor, expecting the row's lease token (the server refuses them, 'changed', if
 // the run moved on); intentFor() builds the intent for a preview-then-confirm flow instead.
-class ReviewQueueModel : public SortedRowsModel<store::ReviewQueueRow> {
+class ReviewQueueModel
+    : public TitledColumns<ReviewQueueModel, SortedRowsModel<store::ReviewQueueRow, LiveRunList>> {
     Q_OBJECT
-    Q_PROPERTY(qint64 queueCount READ queueCount NOTIFY countChanged)
-    Q_PROPERTY(bool loading READ isLoading NOTIFY loadingChanged)
 
 public:
+    // After LiveRunList's RunColumn, WorkflowColumn and KeyColumn ("scope / key"):
     enum Column {
-        RunColumn,      // run id
-        WorkflowColumn, //
-        KeyColumn,      // scope / key
-        ReasonColumn,   // why it is in review
-        AgeColumn,      // in review for (server clock)
-        AssigneeColumn, // empty: unassigned
-        NoteColumn,     //
-        AttemptColumn,  // "5/5"
+        ReasonColumn = FirstListColumn, // why it is in review
+        AgeColumn,                      // in review for (server clock)
+        AssigneeColumn,                 // empty: unassigned
+        NoteColumn,                     //
+        AttemptColumn,                  // "5/5"
         ColumnCount
     };
     Q_ENUM(Column)
+    // The titles of all the columns, from RunColumn (TitledColumns).
+    static constexpr const char *ColumnTitles[] = {
+        QT_TR_NOOP("Run"),           QT_TR_NOOP("Workflow"),      QT_TR_NOOP("Key"),
+        QT_TR_NOOP("Review reason"), QT_TR_NOOP("In review for"), QT_TR_NOOP("Assignee"),
+        QT_TR_NOOP("Note"),          QT_TR_NOOP("Attempts"),
+    };
 
     enum Role {
         RunIdRole = RunRoles::RunIdRole, // RunRoles; the status is always "manual_review"
@@ -74,10 +73,7 @@ public:
     explicit ReviewQueueModel(const QString &conninfo, QObject *parent = nullptr);
     ~ReviewQueueModel() override;
 
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
     bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
 
@@ -97,17 +93,9 @@ public:
     int maxRows() const { return m_maxRows; }
     void setCountCap(qint64 cap) { m_countCap = qMax<qint64>(1, cap); }
     qint64 countCap() const { return m_countCap; }
-    // 0 turns the timer off.
-    void setRefreshInterval(int milliseconds) { m_schedule.setInterval(milliseconds); }
-    void setCoalesceInterval(int milliseconds) { m_schedule.setCoalesceInterval(milliseconds); }
-    void setStatementTimeout(int milliseconds) { m_runner.setStatementTimeout(milliseconds); }
 
-    void attachListener(lanes::ChangeListener *listener);
     void setExecutor(actions::ActionExecutor *executor);
     actions::ActionExecutor *executor() const { return m_executor; }
-
-    // Re-reads now (coalesced with a read in flight).
-    void refresh();
 
     // The intent for `action` on the run in `row`, expecting the token the row shows (a
     // fresh action key). Invalid (runId 0) for a row out of range.
@@ -121,44 +109,23 @@ public:
     int resolve(int row, actions::OperatorAction resolution, const QString &reason,
                 bool rerunUncertain = false);
 
-    qint64 queueCount() const { return m_countKnown ? m_count : -1; }
-    bool isCountExact() const { return m_countExact; }
-    // "12", "10,000+"; empty before the first read.
-    QString countText() const;
-    bool isLoading() const { return m_query.isLoading(); }
+    // count(), by the name the views know.
+    qint64 queueCount() const { return count(); }
     bool hasMore() const { return m_more; }
-    QString errorText() const { return m_query.errorText(); }
-    QDateTime serverNow() const { return m_serverNow; }
-    int rowOfRun(qint64 runId) const;
-    int backendPid() const { return m_runner.backendPid(); }
-
-public slots:
-    void onRunsChanged(const QSet<qint64> &ids, bool more);
-
-signals:
-    void countChanged(qint64 count, bool exact);
-    void loadingChanged(bool loading);
-    void refreshed();
-    void errorOccurred(const QString &message);
-    void connectionLost(const QString &message);
-    void connectionRestored();
+    int rowOfRun(qint64 runId) const { return rowOfId(runId); }
 
 protected:
     bool lessThan(const store::ReviewQueueRow &a, const store::ReviewQueueRow &b) const override {
         return a.reviewAtMicros != b.reviewAtMicros ? a.reviewAtMicros < b.reviewAtMicros
                                                     : a.id < b.id;
     }
-    bool sameRow(const store::ReviewQueueRow &a, const store::ReviewQueueRow &b) const override {
-        return a.id == b.id;
-    }
+
+    int submitRead() override;
+    void applyRead(const QVariant &value) override;
 
 private:
-    int submitRead();
-    void applyRead(const QVariant &value);
     int submit(const actions::ActionIntent &intent);
 
-    lanes::QueryRunner m_runner;
-    lanes::PendingQuery m_query; // after m_runner: it uses the runner
     store::ReviewQueueFilter m_filter;
     QString m_me;
     QString m_serverMe;
@@ -166,12 +133,7 @@ private:
     int m_pageSize = DefaultPageSize;
     int m_maxRows = DefaultMaxRows;
     qint64 m_countCap = DefaultCountCap;
-    bool m_countKnown = false;
-    qint64 m_count = 0;
-    bool m_countExact = true;
     bool m_more = false;
-    QDateTime m_serverNow;
-    RefreshSchedule m_schedule; // periodic and notified re-reads
     QPointer<actions::ActionExecutor> m_executor;
     QSet<int> m_ownRequests; // executor requests sent by this model
 };

@@ -4,6 +4,7 @@
 #include "lanes/ChangeListener.h"
 #include "models/AuditTableModel.h"
 #include "models/EventTableModel.h"
+#include "models/ListPageStep.h"
 #include "models/StepTableModel.h"
 #include "store/PgConnection.h"
 
@@ -246,31 +247,15 @@ void RunDetailSource::reload() {
 void RunDetailSource::showEvents(store::ListPage::Step step) {
     if (m_runId <= 0)
         return;
-    using Step = store::ListPage::Step;
-    const QList<store::EventRow> &shown = m_events->rows(); // oldest first
-    store::ListPage page;
-    switch (step) {
-    case Step::Newest:
-        page = store::ListPage::newest();
-        break;
-    case Step::Oldest:
-        page = store::ListPage::oldest();
-        break;
-    case Step::Older:
-        if (shown.isEmpty())
-            return;
-        page = store::ListPage::older(shown.first().id);
-        break;
-    case Step::Newer:
-        if (shown.isEmpty())
-            return;
-        page = store::ListPage::newer(shown.last().id);
-        break;
-    }
+    // Events are paged by id alone.
+    const std::optional<store::ListPage> page = ListPageStep::after(
+        step, m_events->rows(), [](const store::EventRow &) { return qint64(0); });
+    if (!page)
+        return;
     // A read in flight is for the page shown so far: its answer no longer applies.
     m_runner.discardPending();
     setPending(0);
-    m_eventPage = page;
+    m_eventPage = *page;
     m_eventPageChanged = true;
     request();
 }

@@ -1,7 +1,7 @@
 #include "models/RunListModel.h"
 
 #include "lanes/ChangeListener.h"
-#include "models/ColumnTitle.h"
+#include "models/RunCells.h"
 #include "models/RunStatusStyle.h"
 
 #include <QLocale>
@@ -14,7 +14,7 @@ using store::RunKey;
 using store::RunRow;
 
 RunListModel::RunListModel(const QString &conninfo, QObject *parent)
-    : QAbstractTableModel(parent)
+    : TitledColumns(parent)
     , m_loader(new RunPageLoader(conninfo, {}, this)) {
     qRegisterMetaType<QList<RunRow>>();
     qRegisterMetaType<QList<qint64>>();
@@ -41,14 +41,12 @@ int RunListModel::rowCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : int(m_rows.size());
 }
 
-int RunListModel::columnCount(const QModelIndex &parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
 QVariant RunListModel::data(const QModelIndex &index, int role) const {
     if (!index.isValid() || index.row() >= m_rows.size())
         return {};
     const RunRow &run = m_rows.at(index.row());
+    if (const QVariant shared = RunRoles::data(run, run.statusName, role); shared.isValid())
+        return shared;
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole:
@@ -66,7 +64,7 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const {
         case CorrelationColumn:
             return run.correlationId;
         case AttemptColumn:
-            return QStringLiteral("%1/%2").arg(run.attempt).arg(run.maxAttempts);
+            return RunCells::attempts(run.attempt, run.maxAttempts);
         case LeaseOwnerColumn:
             return run.leaseOwner;
         case LeaseExpiresColumn:
@@ -96,25 +94,8 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const {
         if (column == IdColumn || column == AttemptColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return {};
-    case RunIdRole:
-        return run.id;
-    case StatusNameRole:
-        return run.statusName;
-    case LeaseTokenRole:
-        return run.leaseToken;
     }
     return {};
-}
-
-QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    // The titles in the order of Column.
-    static const char *const titles[] = {
-        QT_TR_NOOP("Run"),     QT_TR_NOOP("Status"),      QT_TR_NOOP("Workflow"),
-        QT_TR_NOOP("Scope"),   QT_TR_NOOP("Key"),         QT_TR_NOOP("Correlation id"),
-        QT_TR_NOOP("Attempt"), QT_TR_NOOP("Lease owner"), QT_TR_NOOP("Lease expires"),
-        QT_TR_NOOP("Created"), QT_TR_NOOP("Updated"),
-    };
-    return columnTitle(this, titles, section, orientation, role);
 }
 
 bool RunListModel::canFetchMore(const QModelIndex &parent) const {

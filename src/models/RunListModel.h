@@ -2,6 +2,7 @@
 
 #include "models/RunPageLoader.h"
 #include "models/RunRoles.h"
+#include "models/TitledColumns.h"
 #include "store/RunFilter.h"
 #include "store/RunQueries.h"
 #include "store/RunRow.h"
@@ -33,7 +34,7 @@ namespace dedup::models {
 // After a page fails, canFetchMore() is false until reload(), resync() or a new filter: views
 // ask for more on every layout, and a failure that changes the layout (an error message)
 // must not turn into a loop of queries.
-class RunListModel : public QAbstractTableModel {
+class RunListModel : public TitledColumns<RunListModel> {
     Q_OBJECT
     Q_PROPERTY(bool truncated READ isTruncated NOTIFY truncatedChanged)
     Q_PROPERTY(bool loading READ isLoading NOTIFY loadingChanged)
@@ -60,6 +61,13 @@ public:
         ColumnCount
     };
     Q_ENUM(Column)
+    // The titles in the order of Column (TitledColumns).
+    static constexpr const char *ColumnTitles[] = {
+        QT_TR_NOOP("Run"),     QT_TR_NOOP("Status"),      QT_TR_NOOP("Workflow"),
+        QT_TR_NOOP("Scope"),   QT_TR_NOOP("Key"),         QT_TR_NOOP("Correlation id"),
+        QT_TR_NOOP("Attempt"), QT_TR_NOOP("Lease owner"), QT_TR_NOOP("Lease expires"),
+        QT_TR_NOOP("Created"), QT_TR_NOOP("Updated"),
+    };
 
     enum Role {
         RunIdRole = RunRoles::RunIdRole, // in every column (RunRoles)
@@ -75,10 +83,7 @@ public:
     ~RunListModel() override;
 
     int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
     bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
 

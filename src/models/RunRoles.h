@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QString>
+#include <QVariant>
 #include <Qt>
 
 namespace dedup::models {
@@ -14,6 +16,21 @@ struct RunRoles {
         LeaseTokenRole,           // qint64: the token an operator action must quote
         FirstModelRole = Qt::UserRole + 16,
     };
+
+    // `run`'s answer to the roles above (`statusName`: its stored status); invalid for any
+    // other role, which the model answers itself.
+    template <typename Run>
+    static QVariant data(const Run &run, const QString &statusName, int role) {
+        switch (role) {
+        case RunIdRole:
+            return run.id;
+        case StatusNameRole:
+            return statusName;
+        case LeaseTokenRole:
+            return run.leaseToken;
+        }
+        return {};
+    }
 };
 
 } // namespace dedup::models

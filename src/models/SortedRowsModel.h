@@ -3,6 +3,8 @@
 #include <QAbstractTableModel>
 #include <QList>
 
+#include <algorithm>
+
 namespace dedup::models {
 
 // A table of rows kept in a fixed order (each row's position follows from an immutable key:
@@ -12,10 +14,12 @@ namespace dedup::models {
 // while the data underneath changes live.
 //
 // Subclasses say how rows are ordered and identified, and implement columnCount() / data().
-template <typename Row>
-class SortedRowsModel : public QAbstractTableModel {
+// `Base` is the table model it keeps the rows for: QAbstractTableModel, or a QObject class
+// between them that holds what several such models share (LiveRunList).
+template <typename Row, typename Base = QAbstractTableModel>
+class SortedRowsModel : public Base {
 public:
-    using QAbstractTableModel::QAbstractTableModel;
+    using Base::Base;
 
     int rowCount(const QModelIndex &parent = {}) const override {
         return parent.isValid() ? 0 : int(m_rows.size());
@@ -23,6 +27,12 @@ public:
 
     const QList<Row> &rows() const { return m_rows; }
     const Row &rowAt(int row) const { return m_rows.at(row); }
+    // The row of the entry whose `id` is `id` (for rows that have one), -1 when none is.
+    int rowOfId(qint64 id) const {
+        const auto it = std::find_if(m_rows.cbegin(), m_rows.cend(),
+                                     [id](const Row &row) { return row.id == id; });
+        return it == m_rows.cend() ? -1 : int(it - m_rows.cbegin());
+    }
 
     struct Changes {
         int updated = 0;
@@ -44,22 +54,23 @@ public:
             if (i < m_rows.size() && sameRow(m_rows.at(i), row)) {
                 if (!(m_rows.at(i) == row)) {
                     m_rows[i] = row;
-                    emit dataChanged(index(i, 0), index(i, columnCount() - 1));
+                    emit this->dataChanged(this->index(i, 0),
+                                           this->index(i, this->columnCount() - 1));
                     ++changes.updated;
                 }
             } else {
-                beginInsertRows({}, i, i);
+                this->beginInsertRows({}, i, i);
                 m_rows.insert(i, row);
-                endInsertRows();
+                this->endInsertRows();
                 ++changes.inserted;
             }
             ++i;
         }
         if (i < m_rows.size()) {
             changes.removed += int(m_rows.size()) - i;
-            beginRemoveRows({}, i, int(m_rows.size()) - 1);
+            this->beginRemoveRows({}, i, int(m_rows.size()) - 1);
             m_rows.resize(i);
-            endRemoveRows();
+            this->endRemoveRows();
         }
         return changes;
     }
@@ -67,22 +78,28 @@ public:
     // Replaces everything with a reset: for a different subject (another run), where
     // keeping the view's selection would point at something unrelated.
     void resetRows(const QList<Row> &fresh) {
-        beginResetModel();
+        this->beginResetModel();
         m_rows = fresh;
-        endResetModel();
+        this->endResetModel();
     }
 
 protected:
     // Whether `a` comes before `b` in the model's order.
     virtual bool lessThan(const Row &a, const Row &b) const = 0;
-    // Whether `a` and `b` are the same entity (possibly in different states).
-    virtual bool sameRow(const Row &a, const Row &b) const = 0;
+    // Whether `a` and `b` are the same entity (possibly in different states): by default, for
+    // rows with an `id`, the same id; rows without one say what makes them the same.
+    virtual bool sameRow(const Row &a, const Row &b) const {
+        if constexpr (requires { a.id; })
+            return a.id == b.id;
+        else
+            return a == b;
+    }
 
 private:
     void removeAt(int i) {
-        beginRemoveRows({}, i, i);
+        this->beginRemoveRows({}, i, i);
         m_rows.removeAt(i);
-        endRemoveRows();
+        this->endRemoveRows();
     }
 
     QList<Row> m_rows;

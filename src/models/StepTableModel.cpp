@@ -1,6 +1,5 @@
 #include "models/StepTableModel.h"
 
-#include "models/ColumnTitle.h"
 #include "models/StepStatusStyle.h"
 
 #include <QBrush>
@@ -11,11 +10,7 @@
 namespace dedup::models {
 
 StepTableModel::StepTableModel(QObject *parent)
-    : SortedRowsModel(parent) {}
-
-int StepTableModel::columnCount(const QModelIndex &parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
-}
+    : TitledColumns(parent) {}
 
 int StepTableModel::uncertainCount() const {
     return int(std::count_if(rows().cbegin(), rows().cend(),
@@ -135,23 +130,6 @@ QVariant StepTableModel::data(const QModelIndex &index, int role) const {
         return step.error.pretty;
     }
     return {};
-}
-
-QVariant StepTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    // The titles in the order of Column.
-    static const char *const titles[] = {
-        QT_TR_NOOP("#"),
-        QT_TR_NOOP("Step"),
-        QT_TR_NOOP("Status"),
-        QT_TR_NOOP("Attempts"),
-        QT_TR_NOOP("Side-effect ref"),
-        QT_TR_NOOP("Downstream key"),
-        QT_TR_NOOP("Error"),
-        QT_TR_NOOP("Started"),
-        QT_TR_NOOP("Finished"),
-        QT_TR_NOOP("Why"),
-    };
-    return columnTitle(this, titles, section, orientation, role);
 }
 
 } // namespace dedup::models

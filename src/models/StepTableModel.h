@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/SortedRowsModel.h"
+#include "models/TitledColumns.h"
 #include "store/StepRow.h"
 
 namespace dedup::models {
@@ -13,7 +14,7 @@ namespace dedup::models {
 // tooltip of every cell explain it: the outcome is unknown, the side effect may have
 // happened, check with the provider before continuing, and what a continuation would do
 // with it (downstream key or not).
-class StepTableModel : public SortedRowsModel<store::StepRow> {
+class StepTableModel : public TitledColumns<StepTableModel, SortedRowsModel<store::StepRow>> {
     Q_OBJECT
 
 public:
@@ -31,6 +32,19 @@ public:
         ColumnCount
     };
     Q_ENUM(Column)
+    // The titles in the order of Column (TitledColumns).
+    static constexpr const char *ColumnTitles[] = {
+        QT_TR_NOOP("#"),
+        QT_TR_NOOP("Step"),
+        QT_TR_NOOP("Status"),
+        QT_TR_NOOP("Attempts"),
+        QT_TR_NOOP("Side-effect ref"),
+        QT_TR_NOOP("Downstream key"),
+        QT_TR_NOOP("Error"),
+        QT_TR_NOOP("Started"),
+        QT_TR_NOOP("Finished"),
+        QT_TR_NOOP("Why"),
+    };
 
     enum Role {
         StepNameRole = Qt::UserRole, // QString, every column
@@ -42,10 +56,7 @@ public:
 
     explicit StepTableModel(QObject *parent = nullptr);
 
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
     // Same run: in place (dataChanged / inserts / removes). Another run: use resetRows().
     int uncertainCount() const;

@@ -6,7 +6,6 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QMutexLocker>
 
 #include <memory>
 #include <vector>
@@ -24,20 +23,28 @@ bool isFileTarget(const QStringList &names, const QString &target) {
 
 } // namespace
 
+struct ReportJob::Outcome {
+    QString error;
+    ReportJobResult result;
+};
+
 ReportJob::ReportJob(QString conninfo, QObject *parent)
     : QObject(parent)
-    , m_conninfo(std::move(conninfo))
-    , m_context(new QObject) {
-    m_context->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_context, &QObject::deleteLater);
-    m_thread.setObjectName(QStringLiteral("report-job"));
-    m_thread.start();
+    , m_lane(conninfo, QStringLiteral("dedup-console-report"), lanes::Lane::Jobs::Writes) {
+    // An export may take as long as it takes; cancel() is the operator's way out.
+    m_lane.setStatementTimeout(0);
+    connect(&m_lane, &lanes::Lane::finished, this, [this](int request, const QVariant &value) {
+        if (request == m_request)
+            answer(value.value<Outcome>().error, value.value<Outcome>().result);
+    });
+    connect(&m_lane, &lanes::Lane::failed, this, [this](int request, const QString &message) {
+        if (request == m_request) // not connected (nothing ran), or the connection broke
+            answer(message);
+    });
 }
 
 ReportJob::~ReportJob() {
     cancel();
-    m_thread.quit();
-    m_thread.wait();
 }
 
 QStringList ReportJob::targetPaths(const ReportOutputs &outputs, const QString &target) {
@@ -56,8 +63,25 @@ bool ReportJob::start(const store::ReportSpec &spec, const ReportOutputs &output
     if (m_running.exchange(true))
         return false;
     m_cancel.store(false);
-    QMetaObject::invokeMethod(m_context,
-                              [this, spec, outputs, target] { run(spec, outputs, target); });
+    QString error = spec.validate();
+    if (error.isEmpty() && outputs.fileNames().isEmpty())
+        error = tr("Choose at least one format, and for CSV or JSON Lines at least one section.");
+    if (error.isEmpty() && target.trimmed().isEmpty())
+        error = tr("Choose a folder for the report's files.");
+    if (!error.isEmpty()) {
+        m_request = 0;
+        QMetaObject::invokeMethod(
+            this, [this, error] { answer(error); }, Qt::QueuedConnection);
+        return true;
+    }
+    m_request =
+        m_lane.submit([this, spec, outputs, target](store::PgConnection &conn, store::PgError *) {
+            Outcome outcome;
+            outcome.error = produce(conn, spec, outputs, target, &outcome.result);
+            if (!outcome.error.isEmpty())
+                conn.exec(QStringLiteral("ROLLBACK")); // the connection stays for the next job
+            return QVariant::fromValue(outcome);
+        });
     return true;
 }
 
@@ -65,32 +89,11 @@ void ReportJob::cancel() {
     m_cancel.store(true);
     // The export watches the flag between chunks and cancels its own COPY; the summary's
     // queries have no flag to watch, so the statement in progress is cancelled here too.
-    QMutexLocker lock(&m_connMutex);
-    if (m_conn)
-        m_conn->cancel();
+    m_lane.cancel();
 }
 
-void ReportJob::run(store::ReportSpec spec, ReportOutputs outputs, QString target) {
-    ReportJobResult result;
-    QString error = spec.validate();
-    if (error.isEmpty() && outputs.fileNames().isEmpty())
-        error = tr("Choose at least one format, and for CSV or JSON Lines at least one section.");
-    if (error.isEmpty() && target.trimmed().isEmpty())
-        error = tr("Choose a folder for the report's files.");
-    if (error.isEmpty()) {
-        store::PgConnection conn;
-        if (!conn.open(m_conninfo, QStringLiteral("dedup-console-report"))) {
-            error = tr("Cannot connect to the database: %1").arg(conn.openError().toString());
-        } else {
-            {
-                QMutexLocker lock(&m_connMutex);
-                m_conn = &conn;
-            }
-            error = produce(conn, std::move(spec), outputs, target, &result);
-            QMutexLocker lock(&m_connMutex);
-            m_conn = nullptr;
-        }
-    }
+void ReportJob::answer(const QString &error, const ReportJobResult &result) {
+    m_request = 0;
     const bool wasCancelled = cancelled();
     m_running.store(false);
     if (wasCancelled)

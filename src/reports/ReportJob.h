@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lanes/Lane.h"
 #include "reports/ReportFile.h"
 #include "reports/ReportJobResult.h"
 #include "reports/ReportOutputs.h"
@@ -7,10 +8,8 @@
 
 #include <QList>
 #include <QMetaType>
-#include <QMutex>
 #include <QObject>
 #include <QString>
-#include <QThread>
 
 #include <atomic>
 
@@ -20,8 +19,9 @@ class PgConnection;
 
 namespace dedup::reports {
 
-// Makes one report in the background: the summary, then each file, on its own connection in
-// its own thread, so the window never waits for the database. What is read and written, in
+// Makes one report in the background: the summary, then each file, on a lane (lanes::Lane,
+// Jobs::Writes: a reveal writes its audit row, so a job is never run twice; no statement
+// timeout), so the window never waits for the database. What is read and written, in
 // which transaction, and how a reveal is audited is ReportWriter's (shared with dedupctl).
 // Files are written to temporary names and renamed only when every
 // one of them is complete: a failed or cancelled job leaves the folder as it was.
@@ -57,19 +57,17 @@ signals:
     void failed(const QString &message, bool cancelled);
 
 private:
-    void run(store::ReportSpec spec, ReportOutputs outputs, QString target);
-    // Runs on the job's thread; returns the error message, empty on success.
+    struct Outcome; // the lane job's answer
+    // Runs in the lane's thread; returns the error message, empty on success.
     QString produce(store::PgConnection &conn, store::ReportSpec spec, const ReportOutputs &outputs,
                     const QString &target, ReportJobResult *result);
+    void answer(const QString &error, const ReportJobResult &result = {});
     bool cancelled() const { return m_cancel.load(); }
 
-    const QString m_conninfo;
-    QThread m_thread;
-    QObject *m_context = nullptr; // lives in m_thread; the job's work runs in its event loop
     std::atomic_bool m_running{false};
     std::atomic_bool m_cancel{false};
-    QMutex m_connMutex;                    // guards m_conn's identity for cancel()
-    store::PgConnection *m_conn = nullptr; // the connection in use, owned by run()
+    int m_request = 0;
+    lanes::Lane m_lane; // last: destroyed first, cancelling and waiting for a running job
 };
 
 } // namespace dedup::reports

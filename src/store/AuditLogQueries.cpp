@@ -3,6 +3,7 @@
 #include "store/PgConnection.h"
 #include "store/PgParams.h"
 #include "store/RunDetailQueries.h"
+#include "store/SqlBinder.h"
 
 #include <QStringList>
 
@@ -25,20 +26,7 @@ const QString kColumns = QStringLiteral(
     " a.after::text AS after_text, jsonb_pretty(a.after) AS after_pretty, a.hash"
     " FROM dedup.audit_log a WHERE ");
 
-class Binder {
-public:
-    template <typename T>
-    QString bind(const T &value) {
-        m_params.add(value);
-        return QStringLiteral("$%1").arg(m_params.size());
-    }
-    const PgParams &params() const { return m_params; }
-
-private:
-    PgParams m_params;
-};
-
-QStringList criteria(const AuditLogFilter &filter, Binder &binder) {
+QStringList criteria(const AuditLogFilter &filter, SqlBinder &binder) {
     QStringList where;
     if (filter.runId)
         where << QStringLiteral("a.run_id = %1::bigint").arg(binder.bind(*filter.runId));
@@ -99,7 +87,7 @@ std::optional<AuditLogPage> AuditLogQueries::older(store::PgConnection &conn,
     const bool windowed = !filter.runId && filter.hasUnindexedCriteria();
     for (int pass = 0; pass < (windowed ? qMax(1, maxWindows) : 1); ++pass) {
         const int wanted = limit - int(page.rows.size());
-        Binder binder;
+        SqlBinder binder;
         QStringList where = criteria(filter, binder);
         where << QStringLiteral("a.id < %1::bigint").arg(binder.bind(cursor));
         const qint64 low = qMax<qint64>(0, cursor - window);
@@ -142,7 +130,7 @@ std::optional<AuditLogNews> AuditLogQueries::newer(store::PgConnection &conn,
     news.upTo = qMax(after, *top);
     if (*top <= after)
         return news;
-    Binder binder;
+    SqlBinder binder;
     QStringList where = criteria(filter, binder);
     where << QStringLiteral("a.id > %1::bigint").arg(binder.bind(after));
     where << QStringLiteral("a.id <= %1::bigint").arg(binder.bind(*top));

@@ -10,11 +10,9 @@
 #include <optional>
 
 namespace dedup::store {
+
 class PgConnection;
 struct PgError;
-} // namespace dedup::store
-
-namespace dedup::store {
 
 // What the audit view shows (docs/CONSOLE.md "Audit view", issue 6). Every criterion is optional;
 // they combine with AND.

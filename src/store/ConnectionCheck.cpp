@@ -4,6 +4,7 @@
 #include "store/ConnectionProfile.h"
 #include "store/Migrator.h"
 #include "store/PgConnection.h"
+#include "store/PoolerCheck.h"
 
 #include <libpq-fe.h>
 
@@ -266,7 +267,8 @@ ConnectionReport ConnectionCheck::run(const QString &conninfo, const QString &pr
         " CASE WHEN runs.oid IS NULL THEN false"
         "      ELSE pg_catalog.has_schema_privilege(ns.oid, 'USAGE')"
         "       AND pg_catalog.has_any_column_privilege(runs.oid, 'SELECT') END,"
-        " pg_catalog.set_config('statement_timeout', '15s', false)"
+        " pg_catalog.set_config('statement_timeout', '15s', false),"
+        " pg_catalog.pg_backend_pid()"
         " FROM pg_catalog.pg_roles r"
         " LEFT JOIN pg_catalog.pg_namespace ns ON ns.nspname = 'dedup'"
         " LEFT JOIN pg_catalog.pg_class runs"
@@ -276,6 +278,14 @@ ConnectionReport ConnectionCheck::run(const QString &conninfo, const QString &pr
         return fail(Failure::Other,
                     tr("Connected, but could not read the role's privileges: see the details."),
                     who.error().toString());
+    if (PoolerCheck::throughPooler(conn, who.toInt64(0, 6)))
+        return fail(Failure::InvalidSettings,
+                    tr("This address is a connection pooler (PgBouncer or similar), not the "
+                       "PostgreSQL server. The console needs a database session of its own: "
+                       "live updates (LISTEN), your user name and host in the audit log, and "
+                       "its time limits live in the session, and a pool in transaction mode "
+                       "does not keep them. Connect the console to the server directly; "
+                       "workers may keep using the pooler."));
     report.currentUser = who.text(0, 0);
     const bool superuser = who.toBool(0, 1);
     const bool hasSchema = who.toBool(0, 2) && who.toBool(0, 3);

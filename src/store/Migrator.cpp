@@ -1,6 +1,7 @@
 #include "store/Migrator.h"
 
 #include "store/PgConnection.h"
+#include "store/PoolerCheck.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -81,6 +82,21 @@ int Migrator::currentVersion(QString *error) {
 bool Migrator::migrate(Report *report, QString *error) {
     if (bundled().isEmpty()) {
         *error = tr("this build contains no migrations");
+        return false;
+    }
+    // The migration lock is a session lock: behind a pooler in transaction mode it would be
+    // taken in one server session and released (or not) in another, and the next migrator
+    // would wait for a session nobody controls.
+    PgError poolerError;
+    const std::optional<bool> pooled = PoolerCheck::throughPooler(m_conn, &poolerError);
+    if (!pooled) {
+        *error = poolerError.toString();
+        return false;
+    }
+    if (*pooled) {
+        *error = tr("this connection goes through a connection pooler (PgBouncer or similar): "
+                    "migrations hold a session lock, which a pool in transaction mode does not "
+                    "keep. Run the migration against the PostgreSQL server itself");
         return false;
     }
     PgParams lockKey;

@@ -2,6 +2,7 @@
 
 #include "store/ConnectionProfile.h"
 
+#include <QCryptographicHash>
 #include <QRandomGenerator>
 #include <QSysInfo>
 #include <QtGlobal>
@@ -122,11 +123,19 @@ PgResult PgConnection::take(PGresult *raw) {
 }
 
 QByteArray PgConnection::prepare(const QString &sql, PgResult *failure) {
-    const QByteArray name = "dedup_" + QByteArray::number(++m_preparedCount);
+    // The name is the statement's text, hashed: behind a pooler in transaction mode, server
+    // sessions are shared by many clients, and a name must mean the same statement for all
+    // of them ("dedup_9" from a counter meant 3 parameters to one client and 12 to another).
+    const QByteArray name =
+        "dedup_" +
+        QCryptographicHash::hash(sql.toUtf8(), QCryptographicHash::Sha256).toHex().left(32);
+    ++m_preparedCount;
     // No parameter types: the server infers them, as it does for exec()'s PQexecParams.
     PgResult result =
         take(PQprepare(m_conn.get(), name.constData(), sql.toUtf8().constData(), 0, nullptr));
-    if (!result.ok()) {
+    // 42P05: this server session has it already (prepared by another client of the pooler,
+    // or by us before a pooler moved us): the same name is the same text, so use it.
+    if (!result.ok() && result.error().sqlState != u"42P05") {
         *failure = std::move(result);
         return {};
     }
@@ -135,10 +144,16 @@ QByteArray PgConnection::prepare(const QString &sql, PgResult *failure) {
 }
 
 PgResult PgConnection::execPrepared(const QString &sql, const PgParams &params) {
+    // A server that keeps forgetting statements (a pooler recycling server sessions, or
+    // resetting them after every transaction) costs a PQprepare per call: past this many,
+    // the connection goes back to exec() for good.
+    constexpr int MaxPrepares = 1000;
     if (!m_conn || !m_preparing)
         return exec(sql, params);
     const std::vector<const char *> values = params.pointers();
-    for (int attempt = 1;; ++attempt) {
+    // Behind a pooler in transaction mode each call may reach another server session, one
+    // that has not seen the statement yet: prepare there and try again, a few times.
+    for (int attempt = 1; attempt <= 3; ++attempt) {
         QByteArray name = m_prepared.value(sql);
         if (name.isEmpty()) {
             PgResult failure;
@@ -157,11 +172,13 @@ PgResult PgConnection::execPrepared(const QString &sql, const PgParams &params) 
         if (!stale)
             return result;
         m_prepared.remove(sql);
-        if (attempt == 2) {
+        if (m_preparedCount >= MaxPrepares) {
             m_preparing = false;
-            return exec(sql, params);
+            break;
         }
     }
+    // Nothing ran: send it as a plain parameterised statement (one round trip, any session).
+    return exec(sql, params);
 }
 
 PgResult PgConnection::execScript(const QString &sql) {

@@ -46,10 +46,12 @@ public:
     PgResult exec(const QString &sql, const PgParams &params = {});
     // As exec(), through a statement this connection prepares once (PQprepare, kept until the
     // connection closes), so the server parses and plans `sql` once instead of at every call:
-    // for the worker protocol's calls, made thousands of times a second. When the server no
-    // longer knows the statement (a pooler in transaction mode put the call on another
-    // session; DISCARD ALL; a migration changed the function's result type), it is prepared
-    // again once; if that fails the same way, this connection goes back to exec() for good.
+    // for the worker protocol's calls, made thousands of times a second. The statement's name
+    // is a hash of its text, so server sessions a pooler shares between clients never hold
+    // two statements under one name. When the server does not know the statement (a pooler
+    // in transaction mode put the call on another session; DISCARD ALL; a migration changed
+    // the function's result type), it is prepared there and run again, up to three tries,
+    // then sent as exec() would; after 1000 prepares the connection uses exec() for good.
     PgResult execPrepared(const QString &sql, const PgParams &params = {});
     // Runs statements in one transaction; rolls back and returns the first failure.
     PgResult execScript(const QString &sql);

@@ -7,11 +7,9 @@
 #include <optional>
 
 namespace dedup::store {
+
 class PgConnection;
 struct PgError;
-} // namespace dedup::store
-
-namespace dedup::store {
 
 // The SQL behind the review queue: runs in manual_review, oldest review first, read through
 // runs_review_queue_idx (review_at, id) WHERE status = 'manual_review' (docs/PROTOCOL.md

@@ -2,6 +2,7 @@
 
 #include "store/PgConnection.h"
 #include "store/ReadRegionSql.h"
+#include "store/SqlBinder.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -32,24 +33,9 @@ bool readsRaw(const RunFilter &filter) {
     return !filter.readable.has_value();
 }
 
-// Collects parameters and hands out their placeholders ($1, $2, ...).
-class Binder {
-public:
-    template <typename T>
-    QString bind(const T &value) {
-        m_params.add(value);
-        return QStringLiteral("$%1").arg(m_params.size());
-    }
-    PgParams take() { return std::move(m_params); }
-    PgParams &params() { return m_params; }
-
-private:
-    PgParams m_params;
-};
-
 // The conditions of every criterion but the status, which the callers handle (one UNION ALL
 // branch per status in ordered queries).
-QStringList baseConditions(const RunFilter &filter, Binder &binder) {
+QStringList baseConditions(const RunFilter &filter, SqlBinder &binder) {
     QStringList conditions;
     if (filter.workflow)
         conditions << QStringLiteral("r.workflow = %1").arg(binder.bind(*filter.workflow));
@@ -169,7 +155,7 @@ QString bucketOf(const QString &timestamp) {
 RunQuery prefixWalk(const RunFilter &filter, const std::optional<ReadRegions> &regions,
                     const QString &boundOp, const RunKey &bound, qint64 limit,
                     const QString &columns) {
-    Binder binder;
+    SqlBinder binder;
     const QString pattern = binder.bind(*filter.keyPrefix);
     // Time and keyset conditions on the index's created_at and id (alias x).
     QString from, to, at, id;
@@ -264,7 +250,7 @@ RunQuery prefixWalk(const RunFilter &filter, const std::optional<ReadRegions> &r
 // 0012_restricted_reads.sql), and the rows are read from dedup.runs, under the policy again.
 RunQuery prefixPage(const RunFilter &filter, const QString &boundOp, const RunKey &bound,
                     qint64 limit, const QString &columns) {
-    Binder binder;
+    SqlBinder binder;
     QStringList args{QStringLiteral("p_prefix => ") + binder.bind(*filter.keyPrefix),
                      QStringLiteral("p_limit => %1::bigint").arg(binder.bind(limit))};
     if (filter.workflow)
@@ -320,7 +306,7 @@ RunQuery orderedList(const RunFilter &filter, const QString &boundOp, const RunK
             return prefixPage(filter, boundOp, bound, limit, columns);
         return prefixWalk(filter, regions, boundOp, bound, limit, columns);
     }
-    Binder binder;
+    SqlBinder binder;
     QStringList conditions = baseConditions(filter, binder);
     if (bound.isValid()) {
         // The cursor goes back as the server's own text: exact to the microsecond.
@@ -363,7 +349,7 @@ RunQuery orderedList(const RunFilter &filter, const QString &boundOp, const RunK
 }
 
 // The filter as one WHERE clause (several statuses as = ANY): for unordered queries.
-QString flatWhere(const RunFilter &filter, Binder &binder, QStringList extra = {}) {
+QString flatWhere(const RunFilter &filter, SqlBinder &binder, QStringList extra = {}) {
     QStringList conditions = baseConditions(filter, binder);
     const QList<core::RunStatus> statuses = filter.effectiveStatuses();
     if (statuses.size() == 1) {
@@ -387,7 +373,7 @@ RunQuery RunQueries::window(const RunFilter &filter, const RunKey &bottom, int l
 }
 
 RunQuery RunQueries::rowsById(const RunFilter &filter, const QList<qint64> &ids) {
-    Binder binder;
+    SqlBinder binder;
     QStringList idTexts;
     idTexts.reserve(ids.size());
     for (const qint64 id : ids)
@@ -427,7 +413,7 @@ RunQuery RunQueries::cappedCount(const RunFilter &filter, qint64 cap) {
 }
 
 RunQuery RunQueries::estimate(const RunFilter &filter) {
-    Binder binder;
+    SqlBinder binder;
     RunQuery query;
     if (!readsRaw(filter) && prefixOnly(filter)) {
         // No condition on the key can be written for this login, and one without it would

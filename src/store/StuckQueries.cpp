@@ -36,7 +36,7 @@ RunQuery StuckQueries::list(std::chrono::milliseconds threshold, int limit) {
         " AS too_old,"
         " (extract(epoch FROM r.lease_expires_at) * 1000000)::bigint AS lease_us,"
         " (extract(epoch FROM r.updated_at) * 1000000)::bigint AS updated_us,"
-        " now() AS server_now");
+        " now() AS server_now, (extract(epoch FROM now()) * 1000000)::bigint AS now_us");
     //
     // The expired leases are picked by id first, from the index alone (it includes id,
     // workflow and scope since 0012_restricted_reads.sql), and only those rows are read:
@@ -142,14 +142,20 @@ std::optional<StuckSnapshot> StuckQueries::read(PgConnection &connection,
     }
     // now() is the transaction's start, the same instant the list and the count compared
     // with; in microseconds too, so ages in whole seconds floor exactly as the server would.
-    const PgResult now = connection.exec(
-        QStringLiteral("SELECT now(), (extract(epoch FROM now()) * 1000000)::bigint"));
-    if (!now.ok()) {
-        *error = now.error();
-        return std::nullopt;
+    // Every row carries it; only an empty list needs a statement to ask for it.
+    if (rows.rows() > 0) {
+        snapshot.serverNow = rows.toDateTime(0, "server_now");
+        snapshot.serverNowMicros = rows.toInt64(0, "now_us");
+    } else {
+        const PgResult now = connection.exec(
+            QStringLiteral("SELECT now(), (extract(epoch FROM now()) * 1000000)::bigint"));
+        if (!now.ok()) {
+            *error = now.error();
+            return std::nullopt;
+        }
+        snapshot.serverNow = now.toDateTime(0, 0);
+        snapshot.serverNowMicros = now.toInt64(0, 1);
     }
-    snapshot.serverNow = now.toDateTime(0, 0);
-    snapshot.serverNowMicros = now.toInt64(0, 1);
     if (!tx.commit(error))
         return std::nullopt;
     return snapshot;

@@ -8,6 +8,7 @@
 #include "ui_ActionDialog.h"
 #include "widgets/PlainTextDelegate.h"
 #include "widgets/SafeText.h"
+#include "widgets/StoreConnections.h"
 #include "widgets/WarningColor.h"
 
 #include <QAction>
@@ -54,12 +55,12 @@ QString bulleted(const QStringList &lines) {
 
 } // namespace
 
-ActionDialog::ActionDialog(const QString &conninfo, OperatorAction action, qint64 runId,
+ActionDialog::ActionDialog(const StoreConnections &connections, OperatorAction action, qint64 runId,
                            qint64 seenToken, core::RunStatus seenStatus, QWidget *parent)
     : QDialog(parent)
     , m_ui(std::make_unique<Ui::ActionDialog>())
-    , m_loader(new ActionPreviewLoader(conninfo, this))
-    , m_executor(new ActionExecutor(conninfo, this)) {
+    , m_loader(connections.makeActionPreviewLoader(this))
+    , m_executor(connections.makeActionExecutor(this)) {
     m_request.action = action;
     m_request.runId = runId;
     m_request.seenToken = seenToken;

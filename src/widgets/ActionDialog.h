@@ -26,6 +26,8 @@ class ActionPreviewLoader;
 
 namespace dedup::widgets {
 
+class StoreConnections;
+
 // One operator action on one run (docs/CONSOLE.md "Actions", issue 6 "Impact preview"): reads the
 // impact preview in the background, shows what will change (status before → after, the
 // continuation's steps with a warning for every step whose side effect may already have
@@ -45,8 +47,9 @@ class ActionDialog : public QDialog {
     Q_OBJECT
 
 public:
-    // Owns its own loader and executor, each on its own connection to `conninfo`.
-    ActionDialog(const QString &conninfo, actions::OperatorAction action, qint64 runId,
+    // Owns its own loader and executor, each on its own connection, made by `connections`
+    // (the session's: previews and actions read the primary).
+    ActionDialog(const StoreConnections &connections, actions::OperatorAction action, qint64 runId,
                  qint64 seenToken, core::RunStatus seenStatus, QWidget *parent = nullptr);
     // Uses the caller's loader and executor (not owned; they must outlive the dialog).
     ActionDialog(actions::ActionPreviewLoader *loader, actions::ActionExecutor *executor,

@@ -109,18 +109,21 @@ AuditLogView::AuditLogView(QWidget *parent)
 
 AuditLogView::~AuditLogView() = default;
 
-void AuditLogView::setChainSource(const QString &conninfo) {
-    m_chainRunner.reset();
+void AuditLogView::setChainRunner(lanes::QueryRunner *runner) {
+    if (m_chainRunner) {
+        // A check still running for the last store is not wanted any more.
+        m_chainRunner->discardPending();
+        disconnect(m_chainRunner, nullptr, this, nullptr);
+    }
+    m_chainRunner = runner;
     m_chainRequest = 0;
-    m_ui->chainButton->setEnabled(!conninfo.isEmpty());
-    if (conninfo.isEmpty()) {
+    m_ui->chainButton->setEnabled(runner != nullptr);
+    if (!runner) {
         m_ui->chainLabel->setText(tr("Audit chain not verified yet."));
         m_ui->chainLabel->setPalette(palette());
         return;
     }
-    m_chainRunner =
-        std::make_unique<lanes::QueryRunner>(conninfo, QStringLiteral("dedup-console-audit"));
-    connect(m_chainRunner.get(), &lanes::QueryRunner::finished, this,
+    connect(runner, &lanes::QueryRunner::finished, this,
             [this](int requestId, const QVariant &value) {
                 if (requestId != m_chainRequest)
                     return;
@@ -128,7 +131,7 @@ void AuditLogView::setChainSource(const QString &conninfo) {
                 const bool intact = verdict.value(QStringLiteral("intact")).toBool();
                 showChain(intact, !intact, verdict.value(QStringLiteral("text")).toString());
             });
-    connect(m_chainRunner.get(), &lanes::QueryRunner::failed, this,
+    connect(runner, &lanes::QueryRunner::failed, this,
             [this](int requestId, const QString &message) {
                 if (requestId == m_chainRequest)
                     showChain(false, true,

@@ -2,6 +2,7 @@
 
 #include "store/AuditLogQueries.h"
 
+#include <QPointer>
 #include <QWidget>
 
 #include <memory>
@@ -50,12 +51,12 @@ public:
     // The filter the bar describes now (time ranges relative to the clock).
     store::AuditLogFilter filter() const;
 
-    // Where the audit chain is verified (dedup.verify_audit(), on a connection of its own, in
-    // the background): verifies it now and whenever "Verify chain" is pressed, and says what
-    // the verdict rests on: the store's own chain from its first row to the head, not a
-    // checkpoint signed outside the database (dedupctl verify-audit --checkpoint). Empty:
-    // nothing to verify (the button is disabled).
-    void setChainSource(const QString &conninfo);
+    // What verifies the audit chain (dedup.verify_audit(), on a connection of its own, in
+    // the background; not owned: pass nullptr before it is destroyed): verifies it now and
+    // whenever "Verify chain" is pressed, and says what the verdict rests on: the store's own
+    // chain from its first row to the head, not a checkpoint signed outside the database
+    // (dedupctl verify-audit --checkpoint). nullptr: nothing to verify (the button is disabled).
+    void setChainRunner(lanes::QueryRunner *runner);
     // What the chain line says now.
     QString chainText() const;
 
@@ -80,7 +81,7 @@ private:
     models::AuditLogModel *m_model = nullptr;
     bool m_filterApplied = false; // the model has the bar's filter (since setModel)
     int m_appliedRange = 0;       // the time range it was applied with
-    std::unique_ptr<lanes::QueryRunner> m_chainRunner;
+    QPointer<lanes::QueryRunner> m_chainRunner;
     int m_chainRequest = 0; // the chain check whose answer counts
 };
 

@@ -5,6 +5,7 @@
 #include "actions/OperatorAction.h"
 #include "ui_BulkActionDialog.h"
 #include "widgets/BulkProgressText.h"
+#include "widgets/StoreConnections.h"
 #include "widgets/WarningColor.h"
 
 #include <QLocale>
@@ -36,13 +37,13 @@ QString counts(const QList<actions::BulkCount> &list) {
 
 } // namespace
 
-BulkActionDialog::BulkActionDialog(const QString &conninfo, const actions::BulkPlan &plan,
-                                   QWidget *parent)
+BulkActionDialog::BulkActionDialog(const StoreConnections &connections,
+                                   const actions::BulkPlan &plan, QWidget *parent)
     : QDialog(parent)
     , m_ui(std::make_unique<Ui::BulkActionDialog>())
     , m_plan(plan)
-    , m_loader(new BulkPreviewLoader(conninfo, this))
-    , m_runner(new BulkRunner(conninfo, this)) {
+    , m_loader(connections.makeBulkPreviewLoader(this))
+    , m_runner(connections.makeBulkRunner(this)) {
     m_ui->setupUi(this);
     const QString title = actions::OperatorActionText::title(plan.action);
     setWindowTitle(title);

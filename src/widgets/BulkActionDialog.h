@@ -22,6 +22,8 @@ class BulkRunner;
 
 namespace dedup::widgets {
 
+class StoreConnections;
+
 // One bulk action on a selection or on everything matching a filter (docs/CONSOLE.md "Actions",
 // issue 6 "Bulk actions"): the preview's breakdown (how many runs, by status, by workflow,
 // how many with uncertain steps, how many changed since selection), a required reason, the
@@ -37,7 +39,8 @@ class BulkActionDialog : public QDialog {
 
 public:
     // `plan`: the action, its options and the target; the reason is entered here.
-    BulkActionDialog(const QString &conninfo, const actions::BulkPlan &plan,
+    // Its loader and runner are made by `connections` (bulk work is done on the primary).
+    BulkActionDialog(const StoreConnections &connections, const actions::BulkPlan &plan,
                      QWidget *parent = nullptr);
     ~BulkActionDialog() override;
 

@@ -45,11 +45,11 @@ QString seenText(const QDateTime &at) {
 
 } // namespace
 
-BulkOperationsDialog::BulkOperationsDialog(const QString &conninfo, QWidget *parent)
+BulkOperationsDialog::BulkOperationsDialog(const StoreConnections &connections, QWidget *parent)
     : QDialog(parent)
     , m_ui(std::make_unique<Ui::BulkOperationsDialog>())
-    , m_conninfo(conninfo)
-    , m_lister(std::make_unique<BulkRunner>(conninfo))
+    , m_connections(connections)
+    , m_lister(connections.makeBulkRunner(nullptr))
     , m_refresh(new QTimer(this)) {
     m_ui->setupUi(this);
     PlainTextDelegate::installOn(m_ui->operationsTable);
@@ -211,7 +211,7 @@ void BulkOperationsDialog::showOperations(const QList<store::BulkState> &operati
 void BulkOperationsDialog::follow(const QString &id, bool step, const QString &reason) {
     // A runner attaches once: a new one for each operation (deleting the old one stops its
     // polling; it was only following).
-    m_runner = std::make_unique<BulkRunner>(m_conninfo);
+    m_runner.reset(m_connections.makeBulkRunner(nullptr));
     m_runner->setBatchSize(m_batchSize);
     m_runner->setPollInterval(m_pollMs);
     m_currentId = id;

@@ -2,6 +2,7 @@
 
 #include "actions/BulkReport.h"
 #include "store/BulkState.h"
+#include "widgets/StoreConnections.h"
 
 #include <QDialog>
 #include <QList>
@@ -41,7 +42,8 @@ class BulkOperationsDialog : public QDialog {
     Q_OBJECT
 
 public:
-    explicit BulkOperationsDialog(const QString &conninfo, QWidget *parent = nullptr);
+    // Its runners are made by `connections` (bulk work is done on the primary).
+    explicit BulkOperationsDialog(const StoreConnections &connections, QWidget *parent = nullptr);
     ~BulkOperationsDialog() override;
 
     // How often the list is read again while the dialog is shown (default 3 s).
@@ -87,7 +89,7 @@ private:
     QString describe(const store::BulkState &state) const;
 
     std::unique_ptr<Ui::BulkOperationsDialog> m_ui;
-    QString m_conninfo;
+    StoreConnections m_connections;
     // Lists the operations; never steps one.
     std::unique_ptr<actions::BulkRunner> m_lister;
     // Re-created for each operation followed or continued: a runner attaches once.

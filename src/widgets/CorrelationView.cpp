@@ -1,6 +1,5 @@
 #include "widgets/CorrelationView.h"
 
-#include "lanes/ChangeListener.h"
 #include "models/CappedCount.h"
 #include "models/CorrelationModel.h"
 #include "models/DurationText.h"
@@ -97,8 +96,6 @@ void CorrelationView::setModel(CorrelationModel *model) {
         disconnect(m_model, nullptr, this, nullptr);
     m_model = model;
     m_timeline->setSourceModel(model);
-    if (m_ownModel.get() != model)
-        m_ownModel.reset(); // after the proxy let go of it
     m_frame->hideError();
     if (model) {
         applyDefaultColumns();
@@ -111,19 +108,6 @@ void CorrelationView::setModel(CorrelationModel *model) {
     updateAxis();
     updateStatusRow();
     updateEmptyState();
-}
-
-void CorrelationView::setStore(const QString &conninfo, lanes::ChangeListener *listener) {
-    if (conninfo.isEmpty()) {
-        setModel(nullptr);
-        return;
-    }
-    auto model = std::make_unique<CorrelationModel>(conninfo);
-    if (listener)
-        model->attachListener(listener);
-    CorrelationModel *raw = model.get();
-    setModel(raw);
-    m_ownModel = std::move(model);
 }
 
 void CorrelationView::connectModel() {

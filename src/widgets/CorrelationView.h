@@ -12,9 +12,6 @@ namespace Ui {
 class CorrelationView;
 }
 
-namespace dedup::lanes {
-class ChangeListener;
-}
 namespace dedup::models {
 class CorrelationModel;
 } // namespace dedup::models
@@ -43,11 +40,9 @@ public:
     explicit CorrelationView(QWidget *parent = nullptr);
     ~CorrelationView() override;
 
-    // Shows `model` (not owned; nullptr for none). Replaces a model of the view's own.
+    // Shows `model` (not owned; nullptr for none; the session's, StoreSession::correlation()).
+    // The id shown stays in the field: a new model is asked for it.
     void setModel(models::CorrelationModel *model);
-    // A model of the view's own on `conninfo` (its own connection), live with `listener`
-    // (optional, not owned); an empty conninfo drops it. The id shown stays in the field.
-    void setStore(const QString &conninfo, lanes::ChangeListener *listener);
     models::CorrelationModel *model() const { return m_model; }
 
     // Fills the field and shows the runs of `correlationId` (empty: none).
@@ -101,7 +96,6 @@ private:
     // The run whose correlation the field names, while the field still shows that name.
     qint64 m_ofRun = 0;
     QString m_ofRunName;
-    std::unique_ptr<models::CorrelationModel> m_ownModel;
     CorrelationTimelineModel *m_timeline = nullptr;
     TimelineBarDelegate *m_delegate = nullptr;
     TimelineHeader *m_header = nullptr;

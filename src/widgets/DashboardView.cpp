@@ -1,7 +1,6 @@
 #include "widgets/DashboardView.h"
 
 #include "core/DisplayText.h"
-#include "lanes/ChangeListener.h"
 #include "models/DashboardLoader.h"
 #include "models/DurationText.h"
 #include "models/RunStatusStyle.h"
@@ -138,8 +137,6 @@ QList<QAction *> DashboardView::viewActions() const {
 void DashboardView::setLoader(DashboardLoader *loader) {
     if (m_loader)
         disconnect(m_loader, nullptr, this, nullptr);
-    if (loader != m_ownLoader.get())
-        m_ownLoader.reset();
     m_loader = loader;
     if (m_loader) {
         connect(m_loader, &QObject::destroyed, this, [this] {
@@ -157,22 +154,6 @@ void DashboardView::setLoader(DashboardLoader *loader) {
     }
     showFigures();
     showState();
-}
-
-void DashboardView::setStore(const QString &conninfo, lanes::ChangeListener *listener,
-                             const std::optional<store::ReadRegions> &readable) {
-    if (conninfo.isEmpty()) {
-        setLoader(nullptr);
-        m_ownLoader.reset();
-        return;
-    }
-    auto loader = std::make_unique<DashboardLoader>(conninfo);
-    loader->setReadRegions(readable); // before its first read (queued)
-    if (listener)
-        loader->attachListener(listener);
-    DashboardLoader *raw = loader.get();
-    m_ownLoader = std::move(loader);
-    setLoader(raw);
 }
 
 void DashboardView::refresh() {

@@ -1,18 +1,10 @@
 #pragma once
 
-#include "store/ReadRegion.h"
-
 #include <QWidget>
-
-#include <memory>
-#include <optional>
 
 class QAction;
 class QLabel;
 
-namespace dedup::lanes {
-class ChangeListener;
-}
 namespace dedup::models {
 class DashboardLoader;
 } // namespace dedup::models
@@ -42,13 +34,9 @@ public:
     explicit DashboardView(QWidget *parent = nullptr);
     ~DashboardView() override;
 
-    // Shows `loader` (not owned; nullptr for none) and gives it the range bar's range.
+    // Shows `loader` (not owned; nullptr for none; the session's, StoreSession::dashboard())
+    // and gives it the range bar's range.
     void setLoader(models::DashboardLoader *loader);
-    // A loader of the view's own on `conninfo`, live with `listener` (optional, not owned);
-    // an empty conninfo drops it.
-    // `readable`: the login's read regions (AccessScope::readRegions()).
-    void setStore(const QString &conninfo, lanes::ChangeListener *listener,
-                  const std::optional<store::ReadRegions> &readable = std::nullopt);
     models::DashboardLoader *loader() const { return m_loader; }
 
     DashboardRangeBar *rangeBar() const { return m_rangeBar; }
@@ -91,7 +79,6 @@ private:
     QAction *m_refresh;
     QAction *m_cancel;
     models::DashboardLoader *m_loader = nullptr; // not owned; forgotten when destroyed
-    std::unique_ptr<models::DashboardLoader> m_ownLoader;
 };
 
 } // namespace dedup::widgets

@@ -1,43 +1,26 @@
 #include "widgets/DetailViews.h"
 
-#include "models/StuckRunsModel.h"
 #include "widgets/CorrelationView.h"
-#include "widgets/MainWindow.h"
 #include "widgets/RunDetailView.h"
 #include "widgets/RunsView.h"
 #include "widgets/StoreSession.h"
 #include "widgets/StuckCountLabel.h"
 #include "widgets/StuckView.h"
+#include "widgets/ViewHost.h"
 
 #include <QAction>
 #include <QDockWidget>
-#include <QStatusBar>
-
-#include <chrono>
 
 namespace dedup::widgets {
 
-namespace {
-
-// Sends `source`'s connection state (a view's or a model's) to the session's banner.
-template <typename Source>
-void reportTo(StoreSession *session, Source *source) {
-    QObject::connect(source, &Source::connectionLost, session,
-                     [session, source](const QString &why) { session->reportLost(source, why); });
-    QObject::connect(source, &Source::connectionRestored, session,
-                     [session, source] { session->reportRestored(source); });
-}
-
-} // namespace
-
-DetailViews::DetailViews(MainWindow *window)
-    : QObject(window)
-    , m_window(window)
-    , m_detail(new RunDetailView(window))
-    , m_detailDock(new QDockWidget(tr("Run detail"), window))
-    , m_correlation(new CorrelationView(window))
-    , m_stuck(new StuckView(window))
-    , m_stuckCount(new StuckCountLabel(window)) {
+DetailViews::DetailViews(ViewHost *host, QObject *parent)
+    : QObject(parent)
+    , m_host(host)
+    , m_detail(new RunDetailView(host->hostWidget()))
+    , m_detailDock(new QDockWidget(tr("Run detail"), host->hostWidget()))
+    , m_correlation(new CorrelationView(host->hostWidget()))
+    , m_stuck(new StuckView(host->hostWidget()))
+    , m_stuckCount(new StuckCountLabel(host->hostWidget())) {
     m_detail->setObjectName(QStringLiteral("runDetailView"));
     m_detailDock->setObjectName(QStringLiteral("runDetailDock"));
     m_detailDock->setWidget(m_detail);
@@ -51,24 +34,21 @@ DetailViews::DetailViews(MainWindow *window)
         if (!shown)
             detail->closeRun();
     });
-    window->addDock(m_detailDock, Qt::RightDockWidgetArea);
+    host->addDock(m_detailDock, Qt::RightDockWidgetArea);
     m_correlation->setObjectName(QStringLiteral("correlationView"));
-    window->addView(m_correlation, tr("&Correlation"), m_correlation->viewActions());
+    host->addView(m_correlation, tr("&Correlation"), m_correlation->viewActions());
     m_stuck->setObjectName(QStringLiteral("stuckView"));
-    window->addView(m_stuck, tr("&Stuck"), m_stuck->viewActions());
+    host->addView(m_stuck, tr("&Stuck"), m_stuck->viewActions());
     m_stuckCount->setObjectName(QStringLiteral("stuckCountLabel"));
     m_stuckCount->hide(); // until a store is attached
-    window->statusBar()->insertPermanentWidget(0, m_stuckCount);
+    host->addStatusWidget(m_stuckCount);
 
-    connect(window->runsView(), &RunsView::runActivated, this, &DetailViews::showRun);
-    connect(window->runsView(), &RunsView::correlationActivated, this,
-            &DetailViews::showCorrelation);
+    connect(host->runsView(), &RunsView::runActivated, this, &DetailViews::showRun);
+    connect(host->runsView(), &RunsView::correlationActivated, this, &DetailViews::showCorrelation);
     connect(m_detail, &RunDetailView::correlationRequested, this, &DetailViews::showCorrelation);
     connect(m_correlation, &CorrelationView::runActivated, this, &DetailViews::showRun);
     connect(m_stuck, &StuckView::runActivated, this, &DetailViews::showRun);
     connect(m_stuckCount, &StuckCountLabel::clicked, this, &DetailViews::showStuck);
-    connect(window, &MainWindow::storeAttached, this, &DetailViews::attach);
-    connect(window, &MainWindow::storeAboutToDetach, this, &DetailViews::detach);
 }
 
 DetailViews::~DetailViews() {
@@ -83,38 +63,35 @@ void DetailViews::showRun(qint64 runId) {
 
 void DetailViews::showCorrelation(const QString &correlationId, qint64 ofRun) {
     m_correlation->setCorrelationId(correlationId, ofRun);
-    m_window->showView(m_correlation);
+    m_host->showView(m_correlation);
 }
 
 void DetailViews::showStuck() {
-    m_window->showView(m_stuck);
+    m_host->showView(m_stuck);
 }
 
 void DetailViews::attach(StoreSession *session) {
     detach();
     // Run detail reads the primary (actions are decided there); the lists may read a standby.
-    m_detail->setStore(session->conninfo(), session->listener());
+    m_detail->setStore(session->connections(), session->listener());
     m_detail->setAccess(session->access()); // Reveal… for runs an operator grant covers
-    m_correlation->setStore(session->readConninfo(), session->listener());
-    m_stuckModel = std::make_unique<models::StuckRunsModel>(session->readConninfo());
-    m_stuckModel->setThreshold(std::chrono::minutes(StuckView::savedThresholdMinutes()));
-    m_stuckModel->attachListener(session->listener());
-    m_stuck->setModel(m_stuckModel.get());
-    m_stuckCount->setModel(m_stuckModel.get());
+    m_correlation->setModel(session->correlation());
+    m_stuck->setModel(session->stuckRuns());
+    m_stuckCount->setModel(session->stuckRuns());
     m_stuckCount->show();
-    reportTo(session, m_detail);
-    reportTo(session, m_correlation);
-    reportTo(session, m_stuckModel.get());
+    connect(m_detail, &RunDetailView::connectionLost, session,
+            [session, detail = m_detail](const QString &why) { session->reportLost(detail, why); });
+    connect(m_detail, &RunDetailView::connectionRestored, session,
+            [session, detail = m_detail] { session->reportRestored(detail); });
 }
 
 void DetailViews::detach() {
     m_stuck->setModel(nullptr);
     m_stuckCount->setModel(nullptr);
     m_stuckCount->hide();
-    m_stuckModel.reset();
     m_detail->setStore({}, nullptr);
     m_detail->setAccess({});
-    m_correlation->setStore({}, nullptr);
+    m_correlation->setModel(nullptr);
 }
 
 } // namespace dedup::widgets

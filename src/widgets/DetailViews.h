@@ -2,22 +2,16 @@
 
 #include <QObject>
 
-#include <memory>
-
 class QDockWidget;
-
-namespace dedup::models {
-class StuckRunsModel;
-}
 
 namespace dedup::widgets {
 
 class CorrelationView;
-class MainWindow;
 class RunDetailView;
 class StoreSession;
 class StuckCountLabel;
 class StuckView;
+class ViewHost;
 
 // The views around the runs list and the way an operator moves between them: the run detail
 // (a dock, so it stays beside whichever list the run was picked from), the correlation
@@ -25,15 +19,22 @@ class StuckView;
 // in any list opens in the detail; a correlation id (from the runs list's context menu or
 // the detail's link) opens in the timeline; clicking the stuck count opens the Stuck tab.
 //
-// Each view reads through its own connection, made when a store is attached and dropped
-// before it is detached; their connection losses go to the session, so the one banner
-// covers them all.
+// The views are shown through a ViewHost (the window). The models they read belong to the
+// StoreSession (the composition root): attach() hands them to the views, detach() takes them
+// back before the session goes; the session reports their connection losses. The run detail
+// makes its own source through session->connections() (it renews it after a large run), and
+// its losses are reported here.
 class DetailViews : public QObject {
     Q_OBJECT
 
 public:
-    explicit DetailViews(MainWindow *window);
+    // `parent`: the window that implements `host`.
+    DetailViews(ViewHost *host, QObject *parent);
     ~DetailViews() override;
+
+    // Called by the window after it attached a store, and before it detaches it.
+    void attach(StoreSession *session);
+    void detach();
 
     RunDetailView *detail() const { return m_detail; }
     CorrelationView *correlation() const { return m_correlation; }
@@ -47,16 +48,12 @@ public slots:
     void showStuck();
 
 private:
-    void attach(StoreSession *session);
-    void detach();
-
-    MainWindow *m_window;
+    ViewHost *m_host;
     RunDetailView *m_detail;
     QDockWidget *m_detailDock;
     CorrelationView *m_correlation;
     StuckView *m_stuck;
     StuckCountLabel *m_stuckCount;
-    std::unique_ptr<models::StuckRunsModel> m_stuckModel;
 };
 
 } // namespace dedup::widgets

@@ -46,22 +46,16 @@ MainWindow::MainWindow(QWidget *parent)
     setUpThemeMenu();
     setUpStatusBar();
     addView(m_runsView, tr("&Runs"), m_runsView->viewActions());
-    m_detailViews = new DetailViews(this);
-    m_operatorViews = new OperatorViews(this, m_detailViews);
+    m_detailViews = new DetailViews(this, this);
+    m_operatorViews = new OperatorViews(this, m_detailViews, this);
     // The Dashboard reads where lists read (a standby when the profile names one).
     auto *dashboard = new DashboardView(this);
     dashboard->setObjectName(QStringLiteral("dashboardView"));
     addView(dashboard, tr("&Dashboard"), dashboard->viewActions());
-    connect(this, &MainWindow::storeAttached, dashboard, [dashboard](StoreSession *session) {
-        dashboard->setStore(session->readConninfo(), session->listener(),
-                            session->access().readRegions());
-        connect(dashboard, &DashboardView::connectionLost, session,
-                [session, dashboard](const QString &why) { session->reportLost(dashboard, why); });
-        connect(dashboard, &DashboardView::connectionRestored, session,
-                [session, dashboard] { session->reportRestored(dashboard); });
-    });
+    connect(this, &MainWindow::storeAttached, dashboard,
+            [dashboard](StoreSession *session) { dashboard->setLoader(session->dashboard()); });
     connect(this, &MainWindow::storeAboutToDetach, dashboard,
-            [dashboard] { dashboard->setStore({}, nullptr); });
+            [dashboard] { dashboard->setLoader(nullptr); });
     connect(m_ui->viewTabs, &QTabWidget::currentChanged, this, [this](int index) {
         if (QWidget *view = m_ui->viewTabs->widget(index))
             view->setFocus(Qt::OtherFocusReason); // its shortcuts follow the focus
@@ -132,7 +126,7 @@ void MainWindow::setUpActions() {
             return;
         auto *dialog = findChild<ReportDialog *>();
         if (!dialog) {
-            dialog = new ReportDialog(m_session->readConninfo(), m_session->report(), this);
+            dialog = new ReportDialog(m_session->connections(), m_session->report(), this);
             dialog->setAttribute(Qt::WA_DeleteOnClose);
         }
         dialog->show();
@@ -206,6 +200,18 @@ void MainWindow::addDock(QDockWidget *dock, Qt::DockWidgetArea area) {
     m_ui->menuView->insertAction(m_ui->actionNextView, dock->toggleViewAction());
 }
 
+void MainWindow::addMenu(QMenu *menu) {
+    menuBar()->insertMenu(m_ui->menuHelp->menuAction(), menu);
+}
+
+void MainWindow::addStatusWidget(QWidget *widget) {
+    statusBar()->insertPermanentWidget(0, widget);
+}
+
+void MainWindow::showStatusMessage(const QString &text) {
+    statusBar()->showMessage(text);
+}
+
 void MainWindow::attachStore(const store::ConnectionReport &report) {
     detachStore();
     m_session = std::make_unique<StoreSession>(report, Preferences::load());
@@ -267,12 +273,17 @@ void MainWindow::attachStore(const store::ConnectionReport &report) {
     m_ui->actionDisconnect->setEnabled(true);
     m_ui->pages->setCurrentWidget(m_ui->viewsPage);
     m_ui->viewTabs->currentWidget()->setFocus(Qt::OtherFocusReason);
+    m_detailViews->attach(session);
+    m_operatorViews->attach(session);
     emit storeAttached(session);
 }
 
 void MainWindow::detachStore() {
     if (m_session) {
         emit storeAboutToDetach(m_session.get());
+        // The views let go of the session's models before it destroys them.
+        m_operatorViews->detach();
+        m_detailViews->detach();
         m_runsView->setModel(nullptr, nullptr);
         m_session.reset();
         m_ui->placeholderLabel->setText(tr("Not connected to a dedup store."));

@@ -8,7 +8,6 @@
 #include "actions/BulkTarget.h"
 #include "core/DisplayText.h"
 #include "core/RunStatus.h"
-#include "models/AuditLogModel.h"
 #include "models/CorrelationModel.h"
 #include "models/ReviewQueueModel.h"
 #include "models/RunListModel.h"
@@ -21,21 +20,19 @@
 #include "widgets/BulkProgressText.h"
 #include "widgets/CorrelationView.h"
 #include "widgets/DetailViews.h"
-#include "widgets/MainWindow.h"
 #include "widgets/ReviewQueueView.h"
 #include "widgets/RunDetailView.h"
 #include "widgets/RunsView.h"
 #include "widgets/SafeText.h"
 #include "widgets/StoreSession.h"
 #include "widgets/StuckView.h"
+#include "widgets/ViewHost.h"
 
 #include <QDateTime>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLocale>
 #include <QMenu>
-#include <QMenuBar>
-#include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
 
@@ -44,14 +41,14 @@ namespace dedup::widgets {
 using actions::OperatorAction;
 using actions::OperatorActionText;
 
-OperatorViews::OperatorViews(MainWindow *window, DetailViews *details)
-    : QObject(window)
-    , m_window(window)
+OperatorViews::OperatorViews(ViewHost *host, DetailViews *details, QObject *parent)
+    : QObject(parent)
+    , m_host(host)
     , m_details(details)
-    , m_menu(new QMenu(tr("&Actions"), window))
-    , m_review(new ReviewQueueView(window))
-    , m_audit(new AuditLogView(window))
-    , m_bulkLabel(new QLabel(window))
+    , m_menu(new QMenu(tr("&Actions"), host->hostWidget()))
+    , m_review(new ReviewQueueView(host->hostWidget()))
+    , m_audit(new AuditLogView(host->hostWidget()))
+    , m_bulkLabel(new QLabel(host->hostWidget()))
     , m_bulkPoll(new QTimer(this)) {
     m_menu->setObjectName(QStringLiteral("actionsMenu"));
     m_menu->setToolTipsVisible(true); // why an entry is disabled
@@ -66,18 +63,18 @@ OperatorViews::OperatorViews(MainWindow *window, DetailViews *details)
                                 : tr("Read-only: no operator grant in this store for this login"))
                 ->setEnabled(false);
     });
-    window->menuBar()->insertMenu(window->menuBar()->actions().constLast(), m_menu);
+    host->addMenu(m_menu);
     m_review->setObjectName(QStringLiteral("reviewQueueView"));
-    window->addView(m_review, tr("Re&view queue"));
+    host->addView(m_review, tr("Re&view queue"));
     m_audit->setObjectName(QStringLiteral("auditLogView"));
-    window->addView(m_audit, tr("A&udit"));
+    host->addView(m_audit, tr("A&udit"));
 
     // The runs list's context menu: the clicked run's actions, then the bulk ones.
-    connect(window->runsView(), &RunsView::contextMenuAboutToShow, this, [this](QMenu *menu) {
+    connect(host->runsView(), &RunsView::contextMenuAboutToShow, this, [this](QMenu *menu) {
         if (!canOperate())
             return;
         menu->addSeparator();
-        const RunsView *runs = m_window->runsView();
+        const RunsView *runs = m_host->runsView();
         const int row = runs->model() ? runs->model()->rowOfRun(runs->currentRunId()) : -1;
         if (row >= 0) {
             const store::RunRow &run = runs->model()->runAt(row);
@@ -94,19 +91,17 @@ OperatorViews::OperatorViews(MainWindow *window, DetailViews *details)
     // Bulk operations of every console (a second console sees one running, and by whom).
     m_bulkLabel->setObjectName(QStringLiteral("bulkLabel"));
     m_bulkLabel->hide();
-    window->statusBar()->insertPermanentWidget(0, m_bulkLabel);
+    host->addStatusWidget(m_bulkLabel);
     // For an operator the label is a link to the operations (to continue or abort one).
     connect(m_bulkLabel, &QLabel::linkActivated, this, [this] { openBulkOperations(); });
     m_bulkPoll->setInterval(5000);
     connect(m_bulkPoll, &QTimer::timeout, this, [this] {
-        if (m_bulkWatcher)
-            m_bulkWatcher->requestActiveOperations();
+        if (m_session)
+            m_session->bulkWatcher()->requestActiveOperations();
     });
     connect(m_review, &ReviewQueueView::runActivated, details, &DetailViews::showRun);
     connect(m_review, &ReviewQueueView::actionFinished, this, &OperatorViews::noteRefusal);
     connect(m_audit, &AuditLogView::runActivated, details, &DetailViews::showRun);
-    connect(window, &MainWindow::storeAttached, this, &OperatorViews::attach);
-    connect(window, &MainWindow::storeAboutToDetach, this, &OperatorViews::detach);
 }
 
 OperatorViews::~OperatorViews() {
@@ -137,11 +132,12 @@ BulkOperationsDialog *OperatorViews::openBulkOperations() {
         return nullptr;
     if (!m_operationsDialog) {
         // Actions go to the primary, whatever the lists read.
-        m_operationsDialog = new BulkOperationsDialog(m_session->conninfo(), m_window);
+        m_operationsDialog =
+            new BulkOperationsDialog(m_session->connections(), m_host->hostWidget());
         m_operationsDialog->setObjectName(QStringLiteral("bulkOperationsDialog"));
         connect(m_operationsDialog, &BulkOperationsDialog::operationFinished, this, [this] {
-            if (m_bulkWatcher)
-                m_bulkWatcher->requestActiveOperations();
+            if (m_session)
+                m_session->bulkWatcher()->requestActiveOperations();
         });
         // While the dialog is shown the status bar shows its list: the same figures as its
         // list, bar and counters.
@@ -192,7 +188,7 @@ void OperatorViews::addRunActions(QMenu *menu, const QString &title, const QStri
 }
 
 void OperatorViews::addBulkActions(QMenu *menu) {
-    const RunsView *runs = m_window->runsView();
+    const RunsView *runs = m_host->runsView();
     const QList<store::RunRow> rows = runs->selectedRows();
     QList<actions::SelectedRun> selected;
     for (const store::RunRow &row : rows)
@@ -294,12 +290,12 @@ void OperatorViews::fillRowMenu(QMenu *menu, const QAbstractItemView *table,
                       index.data(models::CorrelationModel::LeaseTokenRole).toLongLong(),
                       index.data(models::CorrelationModel::StatusNameRole).toString(), false,
                       false);
-    } else if (table == m_review->table() && m_reviewModel) {
+    } else if (table == m_review->table() && m_review->model()) {
         const qint64 runId = index.data(models::ReviewQueueModel::RunIdRole).toLongLong();
-        const int row = m_reviewModel->rowOfRun(runId);
+        const int row = m_review->model()->rowOfRun(runId);
         if (row < 0)
             return;
-        const store::ReviewQueueRow &run = m_reviewModel->rowAt(row);
+        const store::ReviewQueueRow &run = m_review->model()->rowAt(row);
         addRunActions(menu, tr("Run %1").arg(runId), run.workflow, run.scope, runId, run.leaseToken,
                       core::toString(core::RunStatus::ManualReview), false, run.continuationQueued);
     }
@@ -352,7 +348,8 @@ void OperatorViews::openAction(OperatorAction action, qint64 runId, qint64 token
     if (!status)
         return;
     // Modal: one decision at a time, and the preview it shows is what gets confirmed.
-    ActionDialog dialog(m_session->conninfo(), action, runId, token, *status, m_window);
+    ActionDialog dialog(m_session->connections(), action, runId, token, *status,
+                        m_host->hostWidget());
     // A list row read from the standby may be behind the primary the preview reads.
     if (fromList && m_session->readsFromStandby())
         dialog.setSeenOnStandby(m_session->standbyLagText(), seenUpdatedAt);
@@ -374,7 +371,7 @@ void OperatorViews::openBulk(OperatorAction action, const actions::BulkTarget &t
     plan.target = target;
     // Not modal: the operation runs in the background; the dialog shows its progress and
     // stays until the operator closes it after the report.
-    auto *dialog = new BulkActionDialog(m_session->conninfo(), plan, m_window);
+    auto *dialog = new BulkActionDialog(m_session->connections(), plan, m_host->hostWidget());
     connect(dialog, &BulkActionDialog::finished, dialog,
             [dialog] { dialog->setAttribute(Qt::WA_DeleteOnClose); });
     m_bulkDialogs.append(dialog);
@@ -385,61 +382,54 @@ void OperatorViews::attach(StoreSession *session) {
     detach();
     m_session = session;
     // The lists may read a standby; previews, actions and bulk work use the primary.
-    m_reviewModel = std::make_unique<models::ReviewQueueModel>(session->readConninfo());
-    m_reviewModel->setMe(session->report().currentUser);
-    m_reviewModel->attachListener(session->listener());
-    m_review->setModel(m_reviewModel.get());
-    m_review->setActionSource(session->conninfo(), canOperate());
+    models::ReviewQueueModel *review = session->reviewQueue();
+    m_review->setModel(review);
+    m_review->setActionSource(session->connections(), canOperate());
     // The Review tab's buttons act on its current run: follow it (after the view's own
     // handlers, which this then corrects).
     connect(m_review->table()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &OperatorViews::updateReviewActions);
-    connect(m_reviewModel.get(), &QAbstractItemModel::rowsRemoved, this,
-            &OperatorViews::updateReviewActions);
-    connect(m_reviewModel.get(), &QAbstractItemModel::rowsInserted, this,
-            &OperatorViews::updateReviewActions);
-    connect(m_reviewModel.get(), &QAbstractItemModel::dataChanged, this,
-            &OperatorViews::updateReviewActions);
-    connect(m_reviewModel.get(), &models::ReviewQueueModel::refreshed, this,
+    connect(review, &QAbstractItemModel::rowsRemoved, this, &OperatorViews::updateReviewActions);
+    connect(review, &QAbstractItemModel::rowsInserted, this, &OperatorViews::updateReviewActions);
+    connect(review, &QAbstractItemModel::dataChanged, this, &OperatorViews::updateReviewActions);
+    connect(review, &models::ReviewQueueModel::refreshed, this,
             &OperatorViews::updateReviewActions);
     if (session->readsFromStandby())
         m_review->setStandbyLag([session] { return session->standbyLagText(); });
-    m_auditModel = std::make_unique<models::AuditLogModel>(session->readConninfo());
-    m_auditModel->attachListener(session->listener());
-    m_audit->setModel(m_auditModel.get());
-    m_audit->setChainSource(session->readConninfo());
-    m_bulkWatcher = std::make_unique<actions::BulkRunner>(session->conninfo());
-    connect(m_bulkWatcher.get(), &actions::BulkRunner::activeOperations, this,
+    m_audit->setModel(session->auditLog());
+    m_audit->setChainRunner(session->auditChain());
+    connect(session->bulkWatcher(), &actions::BulkRunner::activeOperations, this,
             [this](const QList<store::BulkState> &operations) {
                 // The dialog, while shown, feeds the status bar itself (operationsShown).
                 const QWidget *dialog = m_operationsDialog.data();
                 if (dialog == nullptr || dialog->isHidden())
                     showActiveBulk(operations);
             });
-    m_bulkWatcher->requestActiveOperations();
+    session->bulkWatcher()->requestActiveOperations();
     m_bulkPoll->start();
 }
 
 void OperatorViews::updateReviewActions() {
-    if (!m_session || !m_reviewModel)
+    const models::ReviewQueueModel *review = m_review->model();
+    if (!m_session || !review)
         return;
     bool permitted = canOperate();
     const QModelIndex current = m_review->table()->currentIndex();
     if (permitted && current.isValid()) {
         const int row =
-            m_reviewModel->rowOfRun(current.data(models::ReviewQueueModel::RunIdRole).toLongLong());
+            review->rowOfRun(current.data(models::ReviewQueueModel::RunIdRole).toLongLong());
         if (row >= 0) {
-            const store::ReviewQueueRow &run = m_reviewModel->rowAt(row);
+            const store::ReviewQueueRow &run = review->rowAt(row);
             permitted = m_session->access().mayOperate(run.workflow, run.scope);
         }
     }
-    m_review->setActionSource(m_session->conninfo(), permitted);
+    m_review->setActionSource(m_session->connections(), permitted);
 }
 
 void OperatorViews::noteRefusal(const actions::ActionResult &result) {
     if (result.errorKind != store::StoreErrorKind::PermissionDenied || !m_session)
         return;
-    m_window->statusBar()->showMessage(
+    m_host->showStatusMessage(
         tr("The store refused %1 on run %2: the grants of %3 (%4) do not cover it. Nothing was "
            "done.")
             .arg(OperatorActionText::title(result.intent.action))
@@ -455,15 +445,17 @@ void OperatorViews::detach() {
         delete dialog.data();
     m_bulkDialogs.clear();
     delete m_operationsDialog.data();
+    // The session's models outlive this call (they go with the session): stop following them.
+    if (m_session) {
+        disconnect(m_session->reviewQueue(), nullptr, this, nullptr);
+        disconnect(m_session->bulkWatcher(), nullptr, this, nullptr);
+    }
     m_review->setModel(nullptr);
     m_review->setActionSource({}, false);
     m_review->setStandbyLag({});
-    m_reviewModel.reset();
     m_audit->setModel(nullptr);
-    m_audit->setChainSource({});
-    m_auditModel.reset();
+    m_audit->setChainRunner(nullptr);
     m_bulkPoll->stop();
-    m_bulkWatcher.reset();
     m_bulkLabel->hide();
     m_session = nullptr;
 }

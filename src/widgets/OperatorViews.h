@@ -7,8 +7,6 @@
 #include <QObject>
 #include <QPointer>
 
-#include <memory>
-
 class QAbstractItemView;
 class QLabel;
 class QMenu;
@@ -17,13 +15,8 @@ class QTimer;
 
 namespace dedup::actions {
 struct ActionResult;
-class BulkRunner;
 class BulkTarget;
 } // namespace dedup::actions
-namespace dedup::models {
-class AuditLogModel;
-class ReviewQueueModel;
-} // namespace dedup::models
 
 namespace dedup::store {
 struct BulkState;
@@ -36,9 +29,9 @@ class AuditLogView;
 class BulkActionDialog;
 class BulkOperationsDialog;
 class DetailViews;
-class MainWindow;
 class ReviewQueueView;
 class StoreSession;
+class ViewHost;
 
 // Where operators act (issue 6): the Actions menu of the window (the run in the detail, the
 // runs selected in the list, every run matching the list's filter), the same entries in the
@@ -51,12 +44,22 @@ class StoreSession;
 // every run they would touch is covered (the store refuses a batch with any other), nothing
 // without an operator grant. The store stays the judge: it checks every call again, and a
 // refusal (PermissionDenied) is shown in the dialog and the status bar.
+//
+// The window is reached through a ViewHost. The review queue, the audit log (and its chain
+// check) and the bulk watcher belong to the StoreSession (the composition root): attach()
+// hands them to the views, detach() takes them back. Dialogs make their loaders and
+// executors through session->connections() (previews and actions read the primary).
 class OperatorViews : public QObject {
     Q_OBJECT
 
 public:
-    OperatorViews(MainWindow *window, DetailViews *details);
+    // `parent`: the window that implements `host`.
+    OperatorViews(ViewHost *host, DetailViews *details, QObject *parent);
     ~OperatorViews() override;
+
+    // Called by the window after it attached a store, and before it detaches it.
+    void attach(StoreSession *session);
+    void detach();
 
     ReviewQueueView *review() const { return m_review; }
     AuditLogView *audit() const { return m_audit; }
@@ -77,8 +80,6 @@ public:
     BulkOperationsDialog *openBulkOperations();
 
 private:
-    void attach(StoreSession *session);
-    void detach();
     bool canOperate() const;
     // `fromList`: the run was seen in a list (which may read a standby), not in the detail
     // (which reads the primary); `seenUpdatedAt` is the row's updated_at when the list has it.
@@ -100,15 +101,12 @@ private:
     // A refusal by the store (PermissionDenied) said in the status bar as well as the dialog.
     void noteRefusal(const actions::ActionResult &result);
 
-    MainWindow *m_window;
+    ViewHost *m_host;
     DetailViews *m_details;
     QMenu *m_menu;
     ReviewQueueView *m_review;
     AuditLogView *m_audit;
-    StoreSession *m_session = nullptr; // set between storeAttached and storeAboutToDetach
-    std::unique_ptr<models::ReviewQueueModel> m_reviewModel;
-    std::unique_ptr<models::AuditLogModel> m_auditModel;
-    std::unique_ptr<actions::BulkRunner> m_bulkWatcher; // only lists operations, never steps
+    StoreSession *m_session = nullptr; // set between attach() and detach()
     QLabel *m_bulkLabel;
     QTimer *m_bulkPoll;
     QList<QPointer<BulkActionDialog>> m_bulkDialogs;

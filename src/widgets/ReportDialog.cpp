@@ -3,6 +3,7 @@
 #include "models/RunStatusStyle.h"
 #include "reports/ReportFormats.h"
 #include "ui_ReportDialog.h"
+#include "widgets/StoreConnections.h"
 #include "widgets/WarningColor.h"
 
 #include <QCheckBox>
@@ -44,11 +45,11 @@ QString defaultFolder() {
 
 } // namespace
 
-ReportDialog::ReportDialog(const QString &conninfo, const store::ConnectionReport &report,
-                           QWidget *parent)
+ReportDialog::ReportDialog(const StoreConnections &connections,
+                           const store::ConnectionReport &report, QWidget *parent)
     : QDialog(parent)
     , m_ui(std::make_unique<Ui::ReportDialog>())
-    , m_job(std::make_unique<reports::ReportJob>(conninfo))
+    , m_job(connections.makeReportJob())
     , m_canReveal(report.canOperate) {
     m_ui->setupUi(this);
     m_ui->rangeCombo->addItem(tr("Last 24 hours"), int(Range::Last24Hours));

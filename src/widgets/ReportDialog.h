@@ -18,6 +18,8 @@ class ReportDialog;
 
 namespace dedup::widgets {
 
+class StoreConnections;
+
 // File > Export Report…: one report (docs/CONSOLE.md "Reports") for a range and filters, as any of
 // PDF, CSV (runs.csv, actions.csv, summary.csv) and JSON Lines (report.jsonl) into one folder,
 // with one redaction key for all of them. The work runs in a reports::ReportJob (its own
@@ -30,9 +32,9 @@ class ReportDialog : public QDialog {
     Q_OBJECT
 
 public:
-    // `conninfo`: where the report reads (the session's readConninfo()); `report` says the
-    // role.
-    ReportDialog(const QString &conninfo, const store::ConnectionReport &report,
+    // `connections` makes the report's job (it reads where lists read: the session's
+    // readConninfo()); `report` says the role.
+    ReportDialog(const StoreConnections &connections, const store::ConnectionReport &report,
                  QWidget *parent = nullptr);
     ~ReportDialog() override;
 

@@ -4,6 +4,7 @@
 #include "store/PgConnection.h"
 #include "store/RunReveal.h"
 #include "ui_RevealDialog.h"
+#include "widgets/StoreConnections.h"
 #include "widgets/WarningColor.h"
 
 #include <QPushButton>
@@ -26,11 +27,10 @@ struct RevealAnswer {
 
 } // namespace
 
-RevealDialog::RevealDialog(const QString &conninfo, qint64 runId, QWidget *parent)
+RevealDialog::RevealDialog(const StoreConnections &connections, qint64 runId, QWidget *parent)
     : QDialog(parent)
     , m_ui(std::make_unique<Ui::RevealDialog>())
-    , m_runner(
-          std::make_unique<lanes::QueryRunner>(conninfo, QStringLiteral("dedup-console-reveal")))
+    , m_runner(connections.makeRevealRunner())
     , m_runId(runId) {
     m_ui->setupUi(this);
     setWindowTitle(tr("Reveal values: run %1").arg(runId));

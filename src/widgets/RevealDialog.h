@@ -20,6 +20,8 @@ class QueryRunner;
 
 namespace dedup::widgets {
 
+class StoreConnections;
+
 // Asks for the raw values of one run's protected fields (docs/SECURITY.md, "Patient data"):
 // which fields (the key and the last error by default) and a reason, which the store records
 // with the login in one audit row per reveal (store::RunReveal over dedup.op_reveal). The
@@ -36,7 +38,8 @@ class RevealDialog : public QDialog {
     Q_OBJECT
 
 public:
-    RevealDialog(const QString &conninfo, qint64 runId, QWidget *parent = nullptr);
+    // Its query runner is made by `connections` (reveals read the primary).
+    RevealDialog(const StoreConnections &connections, qint64 runId, QWidget *parent = nullptr);
     ~RevealDialog() override;
 
     qint64 runId() const { return m_runId; }

@@ -8,7 +8,6 @@
 #include "widgets/ActionDialog.h"
 #include "widgets/ContentsColumn.h"
 #include "widgets/ListTableFrame.h"
-#include "widgets/PlainTextDelegate.h"
 
 #include <QHeaderView>
 #include <QMenu>
@@ -32,17 +31,14 @@ ReviewQueueView::ReviewQueueView(QWidget *parent)
     : QWidget(parent)
     , m_ui(std::make_unique<Ui::ReviewQueueView>()) {
     m_ui->setupUi(this);
-    PlainTextDelegate::installOn(m_ui->table);
+    m_frame = new ListTableFrame(m_ui->table, ReviewQueueModel::RunIdRole, this);
     m_ui->assigneeCombo->addItem(tr("anyone"), int(ReviewQueueFilter::Assignee::Anyone));
     m_ui->assigneeCombo->addItem(tr("me"), int(ReviewQueueFilter::Assignee::Me));
     m_ui->assigneeCombo->addItem(tr("nobody"), int(ReviewQueueFilter::Assignee::Unassigned));
-    m_ui->errorLabel->hide();
+    m_frame->setErrorRow(m_ui->errorLabel, nullptr, m_ui->errorLabel);
     m_ui->errorLabel->setTextFormat(Qt::PlainText);
     m_ui->table->horizontalHeader()->setStretchLastSection(true);
     m_ui->table->verticalHeader()->hide();
-    // Cut values end in a visible "…": a cut in the middle turns "2501/100000" into
-    // "250…000", which reads as another number.
-    m_ui->table->setTextElideMode(Qt::ElideRight);
 
     auto *resolveMenu = new QMenu(m_ui->resolveButton);
     // The review resolutions: the catalogue's rows that resolve a review, in its order.
@@ -62,9 +58,7 @@ ReviewQueueView::ReviewQueueView(QWidget *parent)
         connect(edit, &QLineEdit::editingFinished, this, &ReviewQueueView::applyFilter);
     connect(m_ui->assigneeCombo, &QComboBox::currentIndexChanged, this,
             &ReviewQueueView::applyFilter);
-    connect(m_ui->table, &QTableView::activated, this, [this](const QModelIndex &index) {
-        emit runActivated(index.data(ReviewQueueModel::RunIdRole).toLongLong());
-    });
+    connect(m_frame, &ListTableFrame::runActivated, this, &ReviewQueueView::runActivated);
     updateButtons();
     updateCount();
 }
@@ -79,21 +73,19 @@ void ReviewQueueView::setModel(ReviewQueueModel *model) {
     if (m_model)
         disconnect(m_model, nullptr, this, nullptr);
     m_model = model;
-    ListTableFrame::replaceModel(m_ui->table, model);
+    m_frame->setModel(model);
     if (model) {
         // Attempts are never cut: the column follows its widest value ("2501/100000").
         ContentsColumn::keepFitted(m_ui->table, ReviewQueueModel::AttemptColumn);
         connect(model, &ReviewQueueModel::countChanged, this, &ReviewQueueView::updateCount);
         connect(model, &ReviewQueueModel::loadingChanged, this, &ReviewQueueView::updateCount);
         connect(model, &ReviewQueueModel::refreshed, this, [this] {
-            m_ui->errorLabel->hide();
+            m_frame->hideError();
             updateCount();
             updateButtons();
         });
-        connect(model, &ReviewQueueModel::errorOccurred, this, [this](const QString &message) {
-            m_ui->errorLabel->setText(message);
-            m_ui->errorLabel->show();
-        });
+        connect(model, &ReviewQueueModel::errorOccurred, this,
+                [this](const QString &message) { m_frame->showError(message); });
         connect(model, &QAbstractItemModel::rowsRemoved, this, &ReviewQueueView::updateButtons);
         connect(m_ui->table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
                 &ReviewQueueView::updateButtons);
@@ -103,9 +95,9 @@ void ReviewQueueView::setModel(ReviewQueueModel *model) {
     updateCount();
 }
 
-void ReviewQueueView::setActionSource(const QString &conninfo, bool canOperate) {
-    m_conninfo = conninfo;
-    m_canOperate = canOperate && !conninfo.isEmpty();
+void ReviewQueueView::setActionSource(const StoreConnections &connections, bool canOperate) {
+    m_connections = connections;
+    m_canOperate = canOperate && !connections.isEmpty();
     updateButtons();
 }
 
@@ -130,10 +122,10 @@ ActionDialog *ReviewQueueView::openAction(OperatorAction action) {
     const QModelIndex index = m_ui->table->currentIndex();
     if (!m_model || !m_canOperate || !index.isValid())
         return nullptr;
-    auto *dialog =
-        new ActionDialog(m_conninfo, action, index.data(ReviewQueueModel::RunIdRole).toLongLong(),
-                         index.data(ReviewQueueModel::LeaseTokenRole).toLongLong(),
-                         core::RunStatus::ManualReview, this);
+    auto *dialog = new ActionDialog(m_connections, action,
+                                    index.data(ReviewQueueModel::RunIdRole).toLongLong(),
+                                    index.data(ReviewQueueModel::LeaseTokenRole).toLongLong(),
+                                    core::RunStatus::ManualReview, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (m_standbyLag)
         dialog->setSeenOnStandby(m_standbyLag());

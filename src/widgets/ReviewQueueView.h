@@ -1,6 +1,7 @@
 #pragma once
 
 #include "actions/OperatorAction.h"
+#include "widgets/StoreConnections.h"
 
 #include <QWidget>
 
@@ -23,6 +24,7 @@ class ReviewQueueModel;
 namespace dedup::widgets {
 
 class ActionDialog;
+class ListTableFrame;
 
 // The manual review queue (docs/CONSOLE.md "Manual review queue"): runs in manual_review, oldest
 // review first, with reason, age and assignee, filtered like the runs list (workflow, scope,
@@ -39,9 +41,9 @@ public:
     // Shows `model` (not owned; pass nullptr before it is destroyed) with the bar's filter.
     void setModel(models::ReviewQueueModel *model);
     models::ReviewQueueModel *model() const { return m_model; }
-    // Where the action dialogs connect (each its own loader and executor) and whether the
-    // role may act (dedup_operator); without it no action is offered.
-    void setActionSource(const QString &conninfo, bool canOperate);
+    // What makes the action dialogs' loaders and executors (the session's connections())
+    // and whether the role may act (dedup_operator); without it no action is offered.
+    void setActionSource(const StoreConnections &connections, bool canOperate);
     // The queue reads a standby (docs/SCALING.md section 1): `lagText` gives the standby's lag as
     // the status bar shows it, for the action dialog's "changed since you looked" (empty function:
     // no standby).
@@ -66,8 +68,9 @@ private:
     void updateCount();
 
     std::unique_ptr<Ui::ReviewQueueView> m_ui;
+    ListTableFrame *m_frame = nullptr; // the table's set-up and error line
     models::ReviewQueueModel *m_model = nullptr;
-    QString m_conninfo;
+    StoreConnections m_connections;
     bool m_canOperate = false;
     std::function<QString()> m_standbyLag;
 };

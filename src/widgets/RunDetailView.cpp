@@ -76,9 +76,9 @@ RunDetailView::RunDetailView(QWidget *parent)
     updateState();
 }
 
-RunDetailView::RunDetailView(const QString &conninfo, QWidget *parent)
+RunDetailView::RunDetailView(const StoreConnections &connections, QWidget *parent)
     : RunDetailView(parent) {
-    setStore(conninfo, nullptr);
+    setStore(connections, nullptr);
 }
 
 RunDetailView::~RunDetailView() {
@@ -179,14 +179,14 @@ void RunDetailView::setSource(RunDetailSource *source) {
     updateState();
 }
 
-void RunDetailView::setStore(const QString &conninfo, lanes::ChangeListener *listener) {
-    m_conninfo = conninfo;
+void RunDetailView::setStore(const StoreConnections &connections, lanes::ChangeListener *listener) {
+    m_connections = connections;
     m_listener = listener;
-    if (conninfo.isEmpty()) {
+    if (connections.isEmpty()) {
         setSource(nullptr);
         return;
     }
-    auto source = std::make_unique<RunDetailSource>(conninfo);
+    std::unique_ptr<RunDetailSource> source = connections.makeRunDetailSource();
     if (listener)
         source->attachListener(listener);
     RunDetailSource *raw = source.get();
@@ -277,7 +277,7 @@ bool RunDetailView::valuesRedacted() const {
 }
 
 bool RunDetailView::canReveal() const {
-    return valuesRedacted() && !m_conninfo.isEmpty() &&
+    return valuesRedacted() && !m_connections.isEmpty() &&
            m_access.mayOperate(detail().workflow, detail().scope);
 }
 
@@ -300,7 +300,7 @@ void RunDetailView::openReveal() {
         }
         delete shown; // for a run no longer shown
     }
-    auto *dialog = new RevealDialog(m_conninfo, runId(), this);
+    auto *dialog = new RevealDialog(m_connections, runId(), this);
     dialog->setObjectName(QStringLiteral("revealDialog"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &RevealDialog::revealed, this, &RunDetailView::applyRevealed);
@@ -346,8 +346,8 @@ void RunDetailView::updateRevealAction() {
     const bool redacted = valuesRedacted();
     m_reveal->setEnabled(canReveal());
     m_reveal->setToolTip(
-        !redacted              ? tr("The values are shown as stored: nothing to reveal")
-        : m_conninfo.isEmpty() ? tr("Not connected to a store")
+        !redacted                 ? tr("The values are shown as stored: nothing to reveal")
+        : m_connections.isEmpty() ? tr("Not connected to a store")
         : canReveal()
             ? tr("Show the raw values of this run's key, last error and other protected "
                  "fields (asks for a reason; recorded in the audit log)")
@@ -381,7 +381,7 @@ void RunDetailView::closeRun() {
     if (large && m_ownSource && m_ownSource.get() == m_source) {
         // A new connection: the old one's buffer goes with it, closed on a thread of its own.
         std::unique_ptr<RunDetailSource> old = std::move(m_ownSource);
-        setStore(m_conninfo, m_listener); // the tables let go of the old source's models
+        setStore(m_connections, m_listener); // the tables let go of the old source's models
         RunDetailSource::dispose(std::move(old));
     }
     RunDetailSource::releaseMemory(std::move(garbage)); // the only reference left

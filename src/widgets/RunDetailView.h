@@ -4,6 +4,7 @@
 #include "store/AccessScope.h"
 #include "store/RunDetail.h"
 #include "store/RunRevealValues.h"
+#include "widgets/StoreConnections.h"
 
 #include <QPointer>
 #include <QTimer>
@@ -66,15 +67,17 @@ public:
     static constexpr qint64 LargeReadBytes = 1024 * 1024;
 
     explicit RunDetailView(QWidget *parent = nullptr);
-    // With a source of its own on `conninfo` (see setStore()).
-    explicit RunDetailView(const QString &conninfo, QWidget *parent = nullptr);
+    // With a source of its own made by `connections` (see setStore()).
+    explicit RunDetailView(const StoreConnections &connections, QWidget *parent = nullptr);
     ~RunDetailView() override;
 
     // Shows `source` (not owned; nullptr for none). Replaces a source of the view's own.
     void setSource(models::RunDetailSource *source);
-    // A source of the view's own on `conninfo` (its own connection), live with `listener`
-    // (optional, not owned); an empty conninfo drops it.
-    void setStore(const QString &conninfo, lanes::ChangeListener *listener);
+    // A source of the view's own made by `connections` (the session's: it reads the primary),
+    // live with `listener` (optional, not owned); empty connections drop it. The view owns
+    // it, unlike the other views' models: it renews it after a large run (closeRun()).
+    // Reveals are made by `connections` too.
+    void setStore(const StoreConnections &connections, lanes::ChangeListener *listener);
     models::RunDetailSource *source() const { return m_source; }
 
     // Shows run `runId` (0: none); the same id again re-reads it.
@@ -184,7 +187,7 @@ private:
     QAction *m_cancel = nullptr;
     QAction *m_correlation = nullptr;
     QAction *m_reveal = nullptr;
-    QString m_conninfo;                         // the store reveals go to (setStore); empty: none
+    StoreConnections m_connections;             // the store reveals go to (setStore); empty: none
     QPointer<lanes::ChangeListener> m_listener; // the own source's (setStore)
     store::AccessScope m_access;
     // The last reveal's values and the run as read when they came: a revealed value is shown

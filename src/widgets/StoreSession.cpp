@@ -1,8 +1,18 @@
 #include "widgets/StoreSession.h"
 
+#include "actions/BulkRunner.h"
 #include "lanes/ChangeListener.h"
+#include "lanes/QueryRunner.h"
+#include "models/AuditLogModel.h"
+#include "models/CorrelationModel.h"
+#include "models/DashboardLoader.h"
+#include "models/ReviewQueueModel.h"
 #include "models/RunListModel.h"
 #include "models/StandbyLagPoller.h"
+#include "models/StuckRunsModel.h"
+#include "widgets/StuckView.h"
+
+#include <chrono>
 
 namespace dedup::widgets {
 
@@ -14,8 +24,9 @@ StoreSession::StoreSession(store::ConnectionReport report, const Preferences &pr
     : QObject(parent)
     , m_report(std::move(report))
     , m_access(m_report.effectiveAccess())
-    , m_listener(std::make_unique<ChangeListener>(m_report.conninfo))
-    , m_runs(std::make_unique<RunListModel>(readConninfo())) {
+    , m_connections(m_report.conninfo, m_report.standbyConninfo)
+    , m_listener(m_connections.makeChangeListener())
+    , m_runs(m_connections.makeRunList()) {
     applyPreferences(preferences);
     m_runs->setReadRegions(m_access.readRegions());
     m_runs->attachListener(m_listener.get());
@@ -33,8 +44,7 @@ StoreSession::StoreSession(store::ConnectionReport report, const Preferences &pr
     });
 
     if (readsFromStandby()) {
-        m_standbyLag =
-            std::make_unique<models::StandbyLagPoller>(m_report.conninfo, m_report.standbyConninfo);
+        m_standbyLag = m_connections.makeStandbyLagPoller();
         models::StandbyLagPoller *lag = m_standbyLag.get();
         connect(lag, &models::StandbyLagPoller::standbyUnreachable, this,
                 [this, lag](const QString &why) {
@@ -57,14 +67,53 @@ StoreSession::StoreSession(store::ConnectionReport report, const Preferences &pr
 
     m_retryTimer.setInterval(RetryIntervalMs);
     connect(&m_retryTimer, &QTimer::timeout, this, &StoreSession::retryRuns);
+    makeViewModels();
     m_listener->start();
 }
 
 StoreSession::~StoreSession() {
-    // The model first: it is connected to the listener.
+    // The models first: they are connected to the listener.
+    m_bulkWatcher.reset();
+    m_dashboard.reset();
+    m_correlation.reset();
+    m_auditChain.reset();
+    m_audit.reset();
+    m_review.reset();
+    m_stuck.reset();
     m_standbyLag.reset();
     m_runs.reset();
     m_listener.reset();
+}
+
+template <typename Source>
+void StoreSession::watchConnection(Source *source) {
+    connect(source, &Source::connectionLost, this,
+            [this, source](const QString &why) { reportLost(source, why); });
+    connect(source, &Source::connectionRestored, this, [this, source] { reportRestored(source); });
+}
+
+void StoreSession::makeViewModels() {
+    // The lists read where connections() says (a standby when the profile names one), live
+    // with the listener; the bulk watcher reads the primary, where bulk work is done.
+    ChangeListener *listener = m_listener.get();
+    m_stuck = m_connections.makeStuckRuns();
+    m_stuck->setThreshold(std::chrono::minutes(StuckView::savedThresholdMinutes()));
+    m_stuck->attachListener(listener);
+    m_review = m_connections.makeReviewQueue();
+    m_review->setMe(m_report.currentUser);
+    m_review->attachListener(listener);
+    m_audit = m_connections.makeAuditLog();
+    m_audit->attachListener(listener);
+    m_auditChain = m_connections.makeAuditChainRunner();
+    m_correlation = m_connections.makeCorrelation();
+    m_correlation->attachListener(listener);
+    m_dashboard = m_connections.makeDashboardLoader();
+    m_dashboard->setReadRegions(m_access.readRegions()); // before its first read (queued)
+    m_dashboard->attachListener(listener);
+    m_bulkWatcher.reset(m_connections.makeBulkRunner(nullptr));
+    watchConnection(m_correlation.get());
+    watchConnection(m_stuck.get());
+    watchConnection(m_dashboard.get());
 }
 
 QString StoreSession::standbyLagText() const {

@@ -2,6 +2,7 @@
 
 #include "store/ConnectionReport.h"
 #include "widgets/Preferences.h"
+#include "widgets/StoreConnections.h"
 
 #include <QMap>
 #include <QObject>
@@ -9,18 +10,22 @@
 
 #include <memory>
 
-namespace dedup::lanes {
-class ChangeListener;
-}
-namespace dedup::models {
-class RunListModel;
-class StandbyLagPoller;
-} // namespace dedup::models
+// The models, loaders and listeners named below are declared in StoreConnections.h.
 
 namespace dedup::widgets {
 
 // One attached store: the report it was attached with, the models that read it (each on its
 // own connection and thread) and the health of their connections.
+//
+// The window's composition root: the session makes and owns every long-lived model, loader
+// and listener of the window (runs, Stuck, review queue, audit log and its chain check,
+// correlation, dashboard, the bulk watcher, the standby's lag), all through connections()
+// (which decides primary or standby), and reports their connection losses to itself. Views
+// receive them (setModel, setLoader) when the window attaches the store and drop them when
+// it detaches it, before the session is destroyed. Dialogs make their short-lived loaders
+// and executors through connections(). A new model: its factory in StoreConnections (which
+// connection it reads), a member and an accessor here, made and reported in
+// makeViewModels(), reset in the destructor before the listener.
 //
 // Connection health: every source (a model's loader, the change listener, and whatever the
 // integrator adds through reportLost/reportRestored) is either up or down. The session is
@@ -50,16 +55,24 @@ public:
     // What the login may see and do in this store (its grants, as read when connecting):
     // the views offer actions only on runs it covers. The store checks again on every call.
     const store::AccessScope &access() const { return m_access; }
-    // For a new view's own model: its own connection to the same store.
+    // Makes the store's models, loaders and executors, each on the connection it reads.
+    const StoreConnections &connections() const { return m_connections; }
     // Run detail, action previews and actions always use this one: the primary.
-    QString conninfo() const { return m_report.conninfo; }
+    QString conninfo() const { return m_connections.primary(); }
     // For lists, dashboards and reports: the standby's conninfo when the profile names one,
     // else the primary's. Rows read here may lag the primary by the standby's replay lag.
-    QString readConninfo() const {
-        return m_report.standbyConninfo.isEmpty() ? m_report.conninfo : m_report.standbyConninfo;
-    }
+    QString readConninfo() const { return m_connections.read(); }
     models::RunListModel *runs() const { return m_runs.get(); }
     lanes::ChangeListener *listener() const { return m_listener.get(); }
+    models::StuckRunsModel *stuckRuns() const { return m_stuck.get(); }
+    models::ReviewQueueModel *reviewQueue() const { return m_review.get(); }
+    models::AuditLogModel *auditLog() const { return m_audit.get(); }
+    // Verifies the audit chain (AuditLogView).
+    lanes::QueryRunner *auditChain() const { return m_auditChain.get(); }
+    models::CorrelationModel *correlation() const { return m_correlation.get(); }
+    models::DashboardLoader *dashboard() const { return m_dashboard.get(); }
+    // Only lists bulk operations (the status bar's "Bulk: ..."), never steps one.
+    actions::BulkRunner *bulkWatcher() const { return m_bulkWatcher.get(); }
     bool readsFromStandby() const { return !m_report.standbyConninfo.isEmpty(); }
     // Polls the standby's replay lag; nullptr without a standby.
     models::StandbyLagPoller *standbyLag() const { return m_standbyLag.get(); }
@@ -83,14 +96,27 @@ signals:
     void connectionRestored();
 
 private:
+    void makeViewModels();
+    // Sends `source`'s connection state to reportLost/reportRestored.
+    template <typename Source>
+    void watchConnection(Source *source);
     void retryRuns();
 
     store::ConnectionReport m_report;
     store::AccessScope m_access;
-    // The listener is destroyed after the model that is attached to it.
+    StoreConnections m_connections;
+    // The listener is destroyed after the models that are attached to it (the destructor
+    // resets them in reverse order; declaration order is the same).
     std::unique_ptr<lanes::ChangeListener> m_listener;
     std::unique_ptr<models::RunListModel> m_runs;
     std::unique_ptr<models::StandbyLagPoller> m_standbyLag;
+    std::unique_ptr<models::StuckRunsModel> m_stuck;
+    std::unique_ptr<models::ReviewQueueModel> m_review;
+    std::unique_ptr<models::AuditLogModel> m_audit;
+    std::unique_ptr<lanes::QueryRunner> m_auditChain;
+    std::unique_ptr<models::CorrelationModel> m_correlation;
+    std::unique_ptr<models::DashboardLoader> m_dashboard;
+    std::unique_ptr<actions::BulkRunner> m_bulkWatcher;
     bool m_changedSinceCaughtUp = false; // notifications the standby may not have replayed
     QMap<const QObject *, QString> m_down;
     QTimer m_retryTimer;

@@ -25,6 +25,7 @@
 #include "store/PgConnection.h"
 #include "widgets/JsonPane.h"
 #include "widgets/RunDetailView.h"
+#include "widgets/StoreConnections.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -325,7 +326,7 @@ int main(int argc, char **argv) {
         warmUp.runId = small.toInt64(0, "id");
     }
 
-    widgets::RunDetailView view(conninfo);
+    widgets::RunDetailView view{widgets::StoreConnections(conninfo)};
     view.resize(1100, 720);
     view.show();
     // A small run first: the connection is open and the code paths warm.

@@ -1,6 +1,7 @@
 // dedupctl simulate, black-box: a separate process against a fresh migrated database, its
 // exit codes, its JSON, and what it left in the ledger and the store.
 #include "DedupctlRun.h"
+#include "SimulateReport.h"
 #include "TestDatabase.h"
 
 #include <QJsonArray>
@@ -27,14 +28,6 @@ QString scalar(const TestDatabase &db, const QString &sql) {
         return QStringLiteral("(no connection)");
     const auto result = conn->exec(sql);
     return result.ok() ? result.text(0, 0) : QStringLiteral("ERROR: ") + result.error().message;
-}
-
-QJsonObject strategyNamed(const QJsonObject &report, const QString &name) {
-    for (const QJsonValue &value : report.value(QStringLiteral("strategies")).toArray()) {
-        if (value.toObject().value(QStringLiteral("strategy")).toString() == name)
-            return value.toObject();
-    }
-    return {};
 }
 
 } // namespace

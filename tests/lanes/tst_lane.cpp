@@ -1,7 +1,10 @@
 // The Lane against the real PostgreSQL: answers in order with growing ids, stale answers
 // dropped, cancel of a running statement, reconnection after the server terminated the
 // lane's backend with the delays core::RetryPolicy computes, and every failure reported as
-// the one lanes::Failure type.
+// the one lanes::Failure type. In Writes mode a job runs exactly once: a backend terminated
+// in the middle of a write answers Failure::ConnectionLost (outcome unknown, the caller
+// decides) and the next job runs on a new connection; a cancelled or timed-out statement is
+// answered, never run again; the connection is opened by the first job.
 #include "TestCluster.h"
 #include "TestDatabase.h"
 #include "lanes/Lane.h"
@@ -12,6 +15,8 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <atomic>
+#include <memory>
 #include <type_traits>
 
 using namespace dedup;
@@ -33,6 +38,24 @@ Lane::Job query(const QString &sql) {
             return QVariant();
         }
         return QVariant(result.text(0, 0));
+    };
+}
+
+// Runs `statements` in order, stopping at the first failure; answers the last one's first
+// column. `runs` counts how often the job itself was started.
+Lane::Job counted(std::shared_ptr<std::atomic<int>> runs, QStringList statements) {
+    return [runs, statements](store::PgConnection &conn, store::PgError *error) {
+        ++*runs;
+        QVariant value;
+        for (const QString &sql : statements) {
+            const store::PgResult result = conn.exec(sql);
+            if (!result.ok()) {
+                *error = result.error();
+                return QVariant();
+            }
+            value = result.rows() > 0 ? QVariant(result.text(0, 0)) : QVariant();
+        }
+        return value;
     };
 }
 
@@ -62,8 +85,14 @@ private slots:
     void cancelStopsRunningStatement();
     void failuresShareOneType();
     void reconnectsWithRetryPolicyBackoff();
+    void writeLostMidStatementRunsOnceAndAnswersConnectionLost();
+    void writeCancelAndTimeoutAreAnsweredNotRerun();
 
 private:
+    // A sequence is not rolled back: public.tries counts the statements the server really
+    // ran; public.written what they committed.
+    void createCounters();
+
     std::unique_ptr<TestDatabase> m_db;
     std::unique_ptr<store::PgConnection> m_super;
 };
@@ -230,6 +259,86 @@ void TestLane::reconnectsWithRetryPolicyBackoff() {
     QVERIFY(finished.wait(10000));
     QCOMPARE(finished.at(0).at(1).toString(), QStringLiteral("back"));
     QCOMPARE(lost.count(), 1);
+}
+
+void TestLane::createCounters() {
+    QVERIFY(m_super->exec(QStringLiteral("CREATE SEQUENCE public.tries")).ok());
+    QVERIFY(m_super->exec(QStringLiteral("CREATE TABLE public.written (n bigint)")).ok());
+}
+
+void TestLane::writeLostMidStatementRunsOnceAndAnswersConnectionLost() {
+    createCounters();
+    Lane lane(m_db->conninfo(), QStringLiteral("tst-writelane"), Lane::Jobs::Writes);
+    QSignalSpy finished(&lane, &Lane::finished);
+    QSignalSpy failed(&lane, &Lane::failed);
+    QSignalSpy lost(&lane, &Lane::connectionLost);
+    QSignalSpy restored(&lane, &Lane::connectionRestored);
+    QTest::qWait(200);
+    QCOMPARE(lane.backendPid(), 0); // not connected before the first job
+
+    const auto runs = std::make_shared<std::atomic<int>>(0);
+    const int id = lane.submit(counted(
+        runs, {QStringLiteral("BEGIN"),
+               QStringLiteral("INSERT INTO public.written VALUES (nextval('public.tries'))"),
+               QStringLiteral("SELECT pg_sleep(60)::text"), QStringLiteral("COMMIT")}));
+    QTRY_VERIFY_WITH_TIMEOUT(lane.backendPid() != 0, 10000);
+    const int pid = lane.backendPid();
+    QVERIFY(waitUntilRunning(*m_super, pid, QStringLiteral("SELECT pg_sleep")));
+    QVERIFY(m_super->exec(QStringLiteral("SELECT pg_terminate_backend(%1)").arg(pid)).ok());
+
+    QVERIFY(failed.wait(10000));
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(failed.at(0).at(0).toInt(), id);
+    QCOMPARE(failed.at(0).at(2).value<Failure>(), Failure::ConnectionLost);
+    QCOMPARE(lost.count(), 1);
+    // The next job runs on a new connection; the lost one ran once, and rolled back.
+    const int next = lane.submit(
+        counted(runs, {QStringLiteral("SELECT last_value || '/' || (SELECT count(*) FROM "
+                                      "public.written) FROM public.tries")}));
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(finished.at(0).at(0).toInt(), next);
+    QCOMPARE(finished.at(0).at(1).toString(), QStringLiteral("1/0"));
+    QCOMPARE(runs->load(), 2);
+    QVERIFY(lane.backendPid() != 0 && lane.backendPid() != pid);
+    QCOMPARE(restored.count(), 1);
+    QCOMPARE(lost.count(), 1);
+    QCOMPARE(failed.count(), 1);
+    QVERIFY(!lane.isConnectionLost());
+}
+
+void TestLane::writeCancelAndTimeoutAreAnsweredNotRerun() {
+    createCounters();
+    Lane lane(m_db->conninfo(), QStringLiteral("tst-writelane"), Lane::Jobs::Writes);
+    QSignalSpy finished(&lane, &Lane::finished);
+    QSignalSpy failed(&lane, &Lane::failed);
+    const auto runs = std::make_shared<std::atomic<int>>(0);
+    const QStringList write{QStringLiteral("BEGIN"),
+                            QStringLiteral("INSERT INTO public.written VALUES "
+                                           "(nextval('public.tries'))"),
+                            QStringLiteral("SELECT pg_sleep(60)::text"), QStringLiteral("COMMIT")};
+    const int cancelled = lane.submit(counted(runs, write));
+    QTRY_VERIFY_WITH_TIMEOUT(lane.backendPid() != 0, 10000);
+    const int pid = lane.backendPid();
+    QVERIFY(waitUntilRunning(*m_super, pid, QStringLiteral("SELECT pg_sleep")));
+    lane.cancel();
+    QVERIFY(failed.wait(10000));
+    QCOMPARE(failed.at(0).at(0).toInt(), cancelled);
+    QCOMPARE(failed.at(0).at(2).value<Failure>(), Failure::Cancelled);
+
+    lane.setStatementTimeout(100);
+    const int timedOut = lane.submit(counted(runs, write));
+    QVERIFY(failed.wait(10000));
+    QCOMPARE(failed.at(1).at(0).toInt(), timedOut);
+    QCOMPARE(failed.at(1).at(2).value<Failure>(), Failure::TimedOut);
+
+    // Each ran once, on the same connection, and rolled back as a whole.
+    lane.submit(counted(runs, {QStringLiteral("SELECT last_value || '/' || (SELECT count(*) "
+                                              "FROM public.written) FROM public.tries")}));
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(finished.at(0).at(1).toString(), QStringLiteral("2/0"));
+    QCOMPARE(runs->load(), 3);
+    QCOMPARE(lane.backendPid(), pid);
+    QCOMPARE(failed.count(), 2);
 }
 
 QTEST_GUILESS_MAIN(TestLane)

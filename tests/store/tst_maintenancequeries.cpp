@@ -32,6 +32,7 @@ private slots:
     void auditChainOfAFreshStoreIsIntact();
     void planOfAStoreStatement();
     void stuckRunsCarryExactInstants();
+    void emptyStuckListStillHasTheServersNow();
 
 private:
     std::unique_ptr<TestDatabase> m_db;
@@ -202,6 +203,22 @@ void TestMaintenanceQueries::stuckRunsCarryExactInstants() {
         // processing since 90 minutes (updated_at), to the second
         QCOMPARE((snapshot->serverNowMicros - run.updatedAtMicros) / 1000000, 90 * 60);
     }
+}
+
+// The rows carry now(); with none, the snapshot asks for it on its own (same transaction).
+void TestMaintenanceQueries::emptyStuckListStillHasTheServersNow() {
+    QVERIFY(
+        m_conn->exec(QStringLiteral("DELETE FROM dedup.runs WHERE status = 'processing'")).ok());
+    PgError error;
+    const auto snapshot =
+        StuckQueries::read(*m_conn, std::chrono::hours(1), 10, qint64(1) << 50, &error);
+    QVERIFY2(snapshot, qPrintable(error.toString()));
+    QVERIFY(snapshot->runs.isEmpty());
+    QCOMPARE(snapshot->count.value, 0);
+    QVERIFY(snapshot->serverNow.isValid());
+    QVERIFY(qAbs(snapshot->serverNowMicros / 1000 - snapshot->serverNow.toMSecsSinceEpoch()) <= 1);
+    // The test server runs on this machine: its clock is this clock.
+    QVERIFY(qAbs(snapshot->serverNow.msecsTo(QDateTime::currentDateTimeUtc())) < 60'000);
 }
 
 QTEST_GUILESS_MAIN(TestMaintenanceQueries)

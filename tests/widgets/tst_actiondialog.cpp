@@ -5,6 +5,7 @@
 // actions per role and state.
 #include "ActionTestRuns.h"
 #include "widgets/ActionDialog.h"
+#include "widgets/StoreConnections.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -19,6 +20,7 @@ using actions::ActionResult;
 using actions::OperatorAction;
 using core::RunStatus;
 using widgets::ActionDialog;
+using widgets::StoreConnections;
 
 namespace {
 
@@ -62,7 +64,7 @@ void TestActionDialog::continuationPreviewWarnsAboutUncertainStep() {
     const optest::PreparedRun run = optest::prepareRun(*su, QStringLiteral("failed"));
     QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
 
-    ActionDialog dialog(db.conninfo(QStringLiteral("t_operator")),
+    ActionDialog dialog(StoreConnections(db.conninfo(QStringLiteral("t_operator"))),
                         OperatorAction::RequestContinuation, run.id, run.token, RunStatus::Failed);
     QTRY_VERIFY_WITH_TIMEOUT(dialog.preview().has_value(), 10000);
     QVERIFY(dialog.preview()->canConfirm());
@@ -94,8 +96,8 @@ void TestActionDialog::blankReasonDisablesOk() {
     const optest::PreparedRun run = optest::prepareRun(*su, QStringLiteral("failed"));
     QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
 
-    ActionDialog dialog(db.conninfo(QStringLiteral("t_operator")), OperatorAction::Cancel, run.id,
-                        run.token, RunStatus::Failed);
+    ActionDialog dialog(StoreConnections(db.conninfo(QStringLiteral("t_operator"))),
+                        OperatorAction::Cancel, run.id, run.token, RunStatus::Failed);
     QVERIFY(!dialog.okButton()->isEnabled()); // loading
     QTRY_VERIFY_WITH_TIMEOUT(dialog.preview().has_value(), 10000);
     QVERIFY(dialog.preview()->canConfirm());
@@ -119,8 +121,8 @@ void TestActionDialog::changedBeforePreviewNeedsLookAgain() {
     QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
 
     // The view showed the run while it was still processing with the worker's token.
-    ActionDialog dialog(db.conninfo(QStringLiteral("t_operator")), OperatorAction::Cancel, run.id,
-                        run.token + 7, RunStatus::Processing);
+    ActionDialog dialog(StoreConnections(db.conninfo(QStringLiteral("t_operator"))),
+                        OperatorAction::Cancel, run.id, run.token + 7, RunStatus::Processing);
     dialog.setReason(QStringLiteral("OPS-2"));
     QTRY_VERIFY_WITH_TIMEOUT(dialog.preview().has_value(), 10000);
     QVERIFY(dialog.preview()->changedSinceSeen);
@@ -145,8 +147,8 @@ void TestActionDialog::changedAfterPreviewIsRefused() {
     const optest::PreparedRun run = optest::prepareRun(*su, QStringLiteral("failed"));
     QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
 
-    ActionDialog dialog(db.conninfo(QStringLiteral("t_operator")), OperatorAction::Cancel, run.id,
-                        run.token, RunStatus::Failed);
+    ActionDialog dialog(StoreConnections(db.conninfo(QStringLiteral("t_operator"))),
+                        OperatorAction::Cancel, run.id, run.token, RunStatus::Failed);
     dialog.setReason(QStringLiteral("OPS-3"));
     QTRY_VERIFY_WITH_TIMEOUT(dialog.okButton()->isEnabled(), 10000);
 
@@ -179,8 +181,8 @@ void TestActionDialog::doubleClickAppliesOnce() {
     const optest::PreparedRun run = optest::prepareRun(*su, QStringLiteral("failed"));
     QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
 
-    ActionDialog dialog(db.conninfo(QStringLiteral("t_operator")), OperatorAction::Cancel, run.id,
-                        run.token, RunStatus::Failed);
+    ActionDialog dialog(StoreConnections(db.conninfo(QStringLiteral("t_operator"))),
+                        OperatorAction::Cancel, run.id, run.token, RunStatus::Failed);
     QSignalSpy finished(&dialog, &ActionDialog::actionFinished);
     dialog.setReason(QStringLiteral("OPS-4: duplicate order"));
     QTRY_VERIFY_WITH_TIMEOUT(dialog.okButton()->isEnabled(), 10000);
@@ -232,8 +234,8 @@ void TestActionDialog::refusedSendKeepsItsKey() {
     QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
 
     // A viewer may read the preview; the database refuses the action.
-    ActionDialog dialog(db.conninfo(QStringLiteral("t_viewer")), OperatorAction::Cancel, run.id,
-                        run.token, RunStatus::Failed);
+    ActionDialog dialog(StoreConnections(db.conninfo(QStringLiteral("t_viewer"))),
+                        OperatorAction::Cancel, run.id, run.token, RunStatus::Failed);
     dialog.setReason(QStringLiteral("OPS-5"));
     QTRY_VERIFY_WITH_TIMEOUT(dialog.okButton()->isEnabled(), 10000);
     QTest::mouseClick(dialog.okButton(), Qt::LeftButton);
@@ -261,7 +263,7 @@ void TestActionDialog::rerunUncertainReadsPreviewAgain() {
     const optest::PreparedRun run = optest::prepareRun(*su, QStringLiteral("failed"));
     QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
 
-    ActionDialog dialog(db.conninfo(QStringLiteral("t_operator")),
+    ActionDialog dialog(StoreConnections(db.conninfo(QStringLiteral("t_operator"))),
                         OperatorAction::RequestContinuation, run.id, run.token, RunStatus::Failed);
     QTRY_VERIFY_WITH_TIMEOUT(dialog.preview().has_value(), 10000);
     QCOMPARE(dialog.preview()->stepsUncertain, 1);

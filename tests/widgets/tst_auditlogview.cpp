@@ -3,6 +3,7 @@
 // database's answer; new entries appear at the top without a reload; the selected entry's
 // before / after state shows below.
 #include "ActionTestRuns.h"
+#include "lanes/QueryRunner.h"
 #include "models/AuditLogModel.h"
 #include "widgets/AuditLogView.h"
 
@@ -156,7 +157,8 @@ void TestAuditLogView::saysWhatTheChainWasVerifiedAgainst() {
     AuditLogView view;
     QVERIFY(view.chainText().contains(QLatin1String("not verified yet")));
     QSignalSpy verified(&view, &AuditLogView::chainVerified);
-    view.setChainSource(db.conninfo(QStringLiteral("t_viewer")));
+    lanes::QueryRunner runner(db.conninfo(QStringLiteral("t_viewer")));
+    view.setChainRunner(&runner);
     QTRY_COMPARE_WITH_TIMEOUT(verified.size(), 1, 10000);
     QVERIFY(verified.at(0).at(0).toBool());
     const QString text = view.chainText();
@@ -179,7 +181,7 @@ void TestAuditLogView::saysWhatTheChainWasVerifiedAgainst() {
     QVERIFY(!verified.at(1).at(0).toBool());
     QVERIFY2(view.chainText().startsWith(QStringLiteral("AUDIT CHAIN BROKEN at row ")),
              qPrintable(view.chainText()));
-    view.setChainSource({});
+    view.setChainRunner(nullptr);
 }
 
 QTEST_MAIN(TestAuditLogView)

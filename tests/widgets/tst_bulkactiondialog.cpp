@@ -5,6 +5,7 @@
 #include "ActionTestRuns.h"
 #include "actions/BulkRunner.h"
 #include "widgets/BulkActionDialog.h"
+#include "widgets/StoreConnections.h"
 
 #include <QLabel>
 #include <QLineEdit>
@@ -20,6 +21,7 @@ using actions::SelectedRun;
 using store::PgConnection;
 using store::PgResult;
 using widgets::BulkActionDialog;
+using widgets::StoreConnections;
 
 namespace {
 
@@ -67,7 +69,7 @@ void TestBulkActionDialog::typedConfirmationAndRun() {
     BulkPlan plan;
     plan.action = store::BulkAction::Cancel;
     plan.target = BulkTarget::selection(selected);
-    BulkActionDialog dialog(db.conninfo(QStringLiteral("t_operator")), plan);
+    BulkActionDialog dialog(StoreConnections(db.conninfo(QStringLiteral("t_operator"))), plan);
     dialog.setConfirmationThreshold(5);
     dialog.setBatchSize(3);
     QTRY_VERIFY_WITH_TIMEOUT(dialog.preview().has_value(), 10000);
@@ -142,7 +144,7 @@ void TestBulkActionDialog::pauseResumeAbort() {
     BulkPlan plan;
     plan.action = store::BulkAction::Cancel;
     plan.target = BulkTarget::selection(selectAll(*su));
-    BulkActionDialog dialog(db.conninfo(QStringLiteral("t_operator")), plan);
+    BulkActionDialog dialog(StoreConnections(db.conninfo(QStringLiteral("t_operator"))), plan);
     dialog.setBatchSize(2); // many short batches: the pause lands in the middle
     dialog.runner()->setPollInterval(50);
     dialog.setReason(QStringLiteral("OPS-10"));

@@ -9,6 +9,7 @@
 #include "actions/BulkRunner.h"
 #include "widgets/BulkOperationsDialog.h"
 #include "widgets/BulkProgressText.h"
+#include "widgets/StoreConnections.h"
 
 #include <QElapsedTimer>
 #include <QLabel>
@@ -26,6 +27,7 @@ using actions::BulkRunner;
 using actions::BulkTarget;
 using store::PgConnection;
 using widgets::BulkOperationsDialog;
+using widgets::StoreConnections;
 
 namespace {
 
@@ -87,7 +89,7 @@ void TestBulkOperationsDialog::continueAnAbandonedOperation() {
         countOf(*su, QStringLiteral("SELECT count(*) FROM dedup.runs WHERE status = 'cancelled'"));
     QVERIFY(before >= 10 && before < 60);
 
-    BulkOperationsDialog dialog(conninfo);
+    BulkOperationsDialog dialog{StoreConnections(conninfo)};
     dialog.setRefreshInterval(100);
     dialog.setPollInterval(50);
     dialog.setBatchSize(7);
@@ -195,7 +197,7 @@ void TestBulkOperationsDialog::pauseResumeAbortNeedAReason() {
     const qint64 applied =
         countOf(*su, QStringLiteral("SELECT count(*) FROM dedup.runs WHERE status = 'cancelled'"));
 
-    BulkOperationsDialog dialog(conninfo);
+    BulkOperationsDialog dialog{StoreConnections(conninfo)};
     dialog.setRefreshInterval(100);
     dialog.setPollInterval(50);
     dialog.show();

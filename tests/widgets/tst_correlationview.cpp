@@ -103,7 +103,7 @@ void TestCorrelationView::initTestCase() {
 }
 
 void TestCorrelationView::showVisit(CorrelationView &view) {
-    view.setStore(m_db->conninfo(QStringLiteral("t_viewer")), nullptr);
+    view.setModel(new CorrelationModel(m_db->conninfo(QStringLiteral("t_viewer")), &view));
     view.resize(1300, 400);
     view.show();
     QVERIFY(QTest::qWaitForWindowActive(&view));
@@ -250,7 +250,7 @@ void TestCorrelationView::emptyStates() {
     auto *empty = view.findChild<QLabel *>(QStringLiteral("emptyStateLabel"));
     QVERIFY(empty);
     QCOMPARE(empty->text(), QStringLiteral("Not connected to a store."));
-    view.setStore(m_db->conninfo(QStringLiteral("t_viewer")), nullptr);
+    view.setModel(new CorrelationModel(m_db->conninfo(QStringLiteral("t_viewer")), &view));
     QCOMPARE(empty->text(),
              QStringLiteral("Enter a correlation id to see every run that shares it on one "
                             "timeline."));
@@ -282,7 +282,7 @@ void TestCorrelationView::hugeCorrelationPaged() {
     const qint64 newest = range.toInt64(0, 1);
 
     CorrelationView view;
-    view.setStore(m_db->conninfo(QStringLiteral("t_viewer")), nullptr);
+    view.setModel(new CorrelationModel(m_db->conninfo(QStringLiteral("t_viewer")), &view));
     view.resize(1300, 400);
     view.show();
     QVERIFY(QTest::qWaitForWindowActive(&view));

@@ -78,11 +78,12 @@ void TestDashboardView::chartsHoldTheFigures() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
     QCOMPARE(db.exec(kSeed), QString());
+    DashboardLoader loader(db.conninfo()); // outlives the view
     DashboardView view;
     view.resize(1300, 900);
     view.show();
     view.rangeBar()->setChoice(DashboardRangeBar::Last7Days);
-    view.setStore(db.conninfo(), nullptr);
+    view.setLoader(&loader);
     QVERIFY(view.loader());
     QTRY_VERIFY_WITH_TIMEOUT(view.loader()->readCount() >= 1 && !view.loader()->isLoading(), 15000);
     QVERIFY2(view.loader()->errorText().isEmpty(), qPrintable(view.loader()->errorText()));
@@ -155,9 +156,10 @@ void TestDashboardView::rangeSelectorRequeries() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
     QCOMPARE(db.exec(kSeed), QString());
+    DashboardLoader loader(db.conninfo()); // outlives the view
     DashboardView view;
     view.rangeBar()->setChoice(DashboardRangeBar::Last30Days);
-    view.setStore(db.conninfo(), nullptr);
+    view.setLoader(&loader);
     QTRY_VERIFY_WITH_TIMEOUT(view.loader()->readCount() >= 1 && !view.loader()->isLoading(), 15000);
     QCOMPARE(view.runsChart()->categories().size(), 30);
     QCOMPARE(total(view.runsChart()), qreal(432));
@@ -200,10 +202,11 @@ void TestDashboardView::errorsShowInTheView() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
     QCOMPARE(db.grantTestLogins(), QString());
+    // The worker role may not read the rollup.
+    DashboardLoader loader(db.conninfo(QStringLiteral("t_worker"))); // outlives the view
     DashboardView view;
     view.show();
-    // The worker role may not read the rollup.
-    view.setStore(db.conninfo(QStringLiteral("t_worker")), nullptr);
+    view.setLoader(&loader);
     QTRY_VERIFY_WITH_TIMEOUT(!view.loader()->errorText().isEmpty(), 15000);
     QVERIFY2(
         view.rangeBar()->statusText().startsWith(QLatin1String("Could not read the dashboard:")),
@@ -211,7 +214,7 @@ void TestDashboardView::errorsShowInTheView() {
     QVERIFY(view.rangeBar()->statusText().contains(QLatin1String("permission denied")));
     QCOMPARE(QApplication::activeModalWidget(), nullptr);
     QCOMPARE(view.runsChart()->barSets().size(), 0);
-    view.setStore({}, nullptr);
+    view.setLoader(nullptr);
     QCOMPARE(view.loader(), nullptr);
     QCOMPARE(view.rangeBar()->statusText(), QStringLiteral("Not connected."));
 }

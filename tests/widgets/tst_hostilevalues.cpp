@@ -15,6 +15,7 @@
 #include "widgets/PlainTextDelegate.h"
 #include "widgets/RunDetailView.h"
 #include "widgets/SafeText.h"
+#include "widgets/StoreConnections.h"
 
 #include <QAbstractItemView>
 #include <QHBoxLayout>
@@ -34,6 +35,7 @@ using namespace DetailTestRuns;
 using widgets::PlainTextDelegate;
 using widgets::RunDetailView;
 using widgets::SafeText;
+using widgets::StoreConnections;
 
 namespace {
 
@@ -267,7 +269,7 @@ void TestHostileValues::runDetailShowsEverythingAsText() {
     RunDetailView view;
     const std::optional<store::AccessScope> access = store::AccessQueries::mine(*m_super);
     QVERIFY(access);
-    view.setStore(m_db->conninfo(), nullptr);
+    view.setStore(StoreConnections(m_db->conninfo()), nullptr);
     view.setAccess(*access);
     view.resize(1100, 720);
     view.show();

@@ -3,6 +3,7 @@
 #include "../reports/ReportTestData.h"
 #include "TestDatabase.h"
 #include "widgets/ReportDialog.h"
+#include "widgets/StoreConnections.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -21,6 +22,7 @@
 
 using namespace dedup;
 using widgets::ReportDialog;
+using widgets::StoreConnections;
 
 namespace {
 
@@ -57,7 +59,7 @@ private slots:
 
     void revealNeedsAReason() {
         QTemporaryDir dir;
-        ReportDialog dialog(QStringLiteral("dbname=unused"),
+        ReportDialog dialog(StoreConnections(QStringLiteral("dbname=unused")),
                             roleReport(true, QStringLiteral("alice")));
         dialog.setFolder(dir.path());
         auto *exportButton = child<QPushButton>(dialog, "exportButton");
@@ -92,7 +94,7 @@ private slots:
     }
 
     void viewerCannotReveal() {
-        ReportDialog dialog(QStringLiteral("dbname=unused"),
+        ReportDialog dialog(StoreConnections(QStringLiteral("dbname=unused")),
                             roleReport(false, QStringLiteral("bob")));
         auto *reveal = child<QCheckBox>(dialog, "revealCheck");
         QVERIFY(!reveal->isEnabled());
@@ -105,7 +107,7 @@ private slots:
     }
 
     void formDescribesTheReport() {
-        ReportDialog dialog(QStringLiteral("dbname=unused"),
+        ReportDialog dialog(StoreConnections(QStringLiteral("dbname=unused")),
                             roleReport(true, QStringLiteral("alice")));
         auto *range = child<QComboBox>(dialog, "rangeCombo");
         auto *from = child<QDateTimeEdit>(dialog, "fromEdit");
@@ -156,7 +158,7 @@ private slots:
         const QString seeded = reporttest::seedStore(db, 10);
         QVERIFY2(seeded.isEmpty(), qPrintable(seeded));
         QTemporaryDir dir;
-        ReportDialog dialog(db.conninfo(QStringLiteral("t_operator")),
+        ReportDialog dialog(StoreConnections(db.conninfo(QStringLiteral("t_operator"))),
                             roleReport(true, QStringLiteral("t_operator")));
         dialog.setFolder(dir.path());
         dialog.show();
@@ -193,7 +195,8 @@ private slots:
         QVERIFY(
             locker->exec(QStringLiteral("LOCK TABLE dedup.runs IN ACCESS EXCLUSIVE MODE")).ok());
         QTemporaryDir dir;
-        ReportDialog dialog(db.conninfo(), roleReport(true, QStringLiteral("postgres")));
+        ReportDialog dialog(StoreConnections(db.conninfo()),
+                            roleReport(true, QStringLiteral("postgres")));
         dialog.setFolder(dir.path());
         dialog.show();
         auto *exportButton = child<QPushButton>(dialog, "exportButton");

@@ -7,6 +7,7 @@
 #include "models/ReviewQueueModel.h"
 #include "widgets/ActionDialog.h"
 #include "widgets/ReviewQueueView.h"
+#include "widgets/StoreConnections.h"
 
 #include <QComboBox>
 #include <QLineEdit>
@@ -20,6 +21,7 @@ using store::PgConnection;
 using store::ReviewQueueFilter;
 using widgets::ActionDialog;
 using widgets::ReviewQueueView;
+using widgets::StoreConnections;
 
 namespace {
 
@@ -99,7 +101,7 @@ void TestReviewQueueView::showsFiltersAndAssigns() {
 
     ReviewQueueModel model(db.conninfo(QStringLiteral("t_operator")));
     ReviewQueueView view;
-    view.setActionSource(db.conninfo(QStringLiteral("t_operator")), true);
+    view.setActionSource(StoreConnections(db.conninfo(QStringLiteral("t_operator"))), true);
     view.setModel(&model);
     view.show();
     QTRY_COMPARE_WITH_TIMEOUT(shownIds(model), dbIds(*su), 10000);
@@ -121,10 +123,10 @@ void TestReviewQueueView::showsFiltersAndAssigns() {
     auto *assign = view.findChild<QPushButton *>(QStringLiteral("assignButton"));
     view.table()->setCurrentIndex(model.index(1, 0));
     QVERIFY(assign->isVisible() && assign->isEnabled());
-    view.setActionSource(db.conninfo(QStringLiteral("t_viewer")), false);
+    view.setActionSource(StoreConnections(db.conninfo(QStringLiteral("t_viewer"))), false);
     QVERIFY(!assign->isVisible());
     QCOMPARE(view.openAction(actions::OperatorAction::AssignReview), nullptr);
-    view.setActionSource(db.conninfo(QStringLiteral("t_operator")), true);
+    view.setActionSource(StoreConnections(db.conninfo(QStringLiteral("t_operator"))), true);
 
     // Assign to me through the dialog.
     const qint64 runId = view.currentRunId();

@@ -11,6 +11,7 @@
 #include "widgets/JsonPane.h"
 #include "widgets/RevealDialog.h"
 #include "widgets/RunDetailView.h"
+#include "widgets/StoreConnections.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -27,6 +28,7 @@ using namespace dedup;
 using namespace DetailTestRuns;
 using widgets::RevealDialog;
 using widgets::RunDetailView;
+using widgets::StoreConnections;
 
 namespace {
 
@@ -95,7 +97,7 @@ bool TestRunDetailReveal::open(RunDetailView &view, const QString &login, qint64
     const std::optional<store::AccessScope> access = store::AccessQueries::mine(*conn);
     if (!access)
         return false;
-    view.setStore(m_db->conninfo(login), nullptr);
+    view.setStore(StoreConnections(m_db->conninfo(login)), nullptr);
     view.setAccess(*access);
     view.resize(1100, 720);
     view.show();

@@ -14,6 +14,7 @@
 #include "widgets/JsonPane.h"
 #include "widgets/PageBar.h"
 #include "widgets/RunDetailView.h"
+#include "widgets/StoreConnections.h"
 #include "widgets/WarningColor.h"
 
 #include <QAction>
@@ -37,6 +38,7 @@ using namespace DetailTestRuns;
 using models::RunDetailSource;
 using models::StepTableModel;
 using widgets::RunDetailView;
+using widgets::StoreConnections;
 
 namespace {
 
@@ -55,7 +57,7 @@ QString text(const QWidget &view, const char *name) {
 // A view of its own source as the viewer role, shown and active (shortcuts need that).
 struct ShownView {
     explicit ShownView(const QString &conninfo)
-        : view(conninfo) {
+        : view(StoreConnections(conninfo)) {
         view.resize(1100, 720);
         view.show();
         active = QTest::qWaitForWindowActive(&view);

@@ -14,6 +14,7 @@
 #include "widgets/ConnectionDialog.h"
 #include "widgets/ReviewQueueView.h"
 #include "widgets/StandbyLagLabel.h"
+#include "widgets/StoreConnections.h"
 #include "widgets/StoreSession.h"
 
 #include <QLabel>
@@ -233,9 +234,9 @@ void TestStandbyViews::actionDialogBlocksWhatTheStandbyShowed() {
              QString());
 
     // What the list (reading the standby) showed: failed, token 1.
-    widgets::ActionDialog dialog(m_pair->primaryConninfo(u"t_operator"_s),
-                                 actions::OperatorAction::RouteToReview, runId, 1,
-                                 core::RunStatus::Failed);
+    widgets::ActionDialog dialog(
+        widgets::StoreConnections(m_pair->primaryConninfo(u"t_operator"_s)),
+        actions::OperatorAction::RouteToReview, runId, 1, core::RunStatus::Failed);
     dialog.setSeenOnStandby(u"replay paused, 1 kB behind (3.0 s)"_s);
     dialog.setReason(u"OPS-7"_s);
     dialog.show();
@@ -279,7 +280,7 @@ void TestStandbyViews::reviewQueueActionNamesTheStandby() {
 
     models::ReviewQueueModel model(m_pair->standbyConninfo(u"t_operator"_s));
     widgets::ReviewQueueView view;
-    view.setActionSource(m_pair->primaryConninfo(u"t_operator"_s), true);
+    view.setActionSource(widgets::StoreConnections(m_pair->primaryConninfo(u"t_operator"_s)), true);
     view.setStandbyLag([] { return u"replay paused, 2 kB behind (1.0 s)"_s; });
     view.setModel(&model);
     view.show();
