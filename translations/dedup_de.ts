@@ -4303,13 +4303,6 @@
     </message>
 </context>
 <context>
-    <name>dedup::lanes::ListenerConnection</name>
-    <message>
-        <source>The notification connection was lost.</source>
-        <translation>Die Benachrichtigungsverbindung ist verloren gegangen.</translation>
-    </message>
-</context>
-<context>
     <name>dedup::models::AuditLogModel</name>
     <message>
         <source>Applied</source>

@@ -126,6 +126,18 @@ bool BulkWorker::retryLater(StoreErrorKind kind, const store::PgError &error) {
     return true;
 }
 
+template <typename T>
+bool BulkWorker::settle(const OperatorResult<T> &answer, const QString &failure, Streak streak) {
+    if (!answer.ok()) {
+        if (!retryLater(answer.errorKind(), answer.error()))
+            fail(failure.arg(answer.error().message));
+        return false;
+    }
+    if (streak == Streak::Ends)
+        succeeded();
+    return true;
+}
+
 void BulkWorker::begin(const QString &bulkId, const BulkPlan &plan, const QString &startKey) {
     m_bulkId = bulkId;
     m_plan = plan;
@@ -263,13 +275,8 @@ void BulkWorker::create() {
     call<BulkState>([request = m_plan->request(m_bulkId)](
                         PgConnection &conn) { return BulkOperations(conn).create(request); },
                     [this](const OperatorResult<BulkState> &created) {
-                        if (!created.ok()) {
-                            if (!retryLater(created.errorKind(), created.error()))
-                                fail(tr("The bulk operation could not be created: %1")
-                                         .arg(created.error().message));
+                        if (!settle(created, tr("The bulk operation could not be created: %1")))
                             return;
-                        }
-                        succeeded();
                         accepted(created.value());
                         if (!is(m_state, "preparing")) {
                             // created and started before (a resend after a crash of this runner)
@@ -302,11 +309,9 @@ void BulkWorker::freeze() {
             return OperatorResult<QList<store::RunRow>>::success(store::RunQueries::readRows(rows));
         },
         [this](const OperatorResult<QList<store::RunRow>> &runs) {
-            if (!runs.ok()) {
-                if (!retryLater(runs.errorKind(), runs.error()))
-                    fail(tr("The runs could not be read: %1").arg(runs.error().message));
+            // The streak goes on: the page is done once it is added (addItems).
+            if (!settle(runs, tr("The runs could not be read: %1"), Streak::Continues))
                 return;
-            }
             QList<store::BulkItem> chunk;
             for (const store::RunRow &run : runs.value())
                 chunk.append({run.id, run.leaseToken, run.statusName});
@@ -333,11 +338,8 @@ void BulkWorker::addItems(const QList<store::BulkItem> &chunk, bool last,
     call<qint64>([bulkId = m_bulkId, chunk](
                      PgConnection &conn) { return BulkOperations(conn).addItems(bulkId, chunk); },
                  [this, advance](const OperatorResult<qint64> &added) {
-                     if (!added.ok()) {
-                         if (!retryLater(added.errorKind(), added.error()))
-                             fail(tr("The runs could not be added: %1").arg(added.error().message));
+                     if (!settle(added, tr("The runs could not be added: %1")))
                          return;
-                     }
                      m_state.total = added.value();
                      emit m_runner.frozenProgress(added.value());
                      advance();
@@ -354,12 +356,8 @@ void BulkWorker::startOperation() {
                 bulkId, empty ? store::BulkCommand::Abort : store::BulkCommand::Start, reason, key);
         },
         [this, empty](const OperatorResult<BulkState> &started) {
-            if (!started.ok()) {
-                if (!retryLater(started.errorKind(), started.error()))
-                    fail(tr("The operation could not be started: %1").arg(started.error().message));
+            if (!settle(started, tr("The operation could not be started: %1")))
                 return;
-            }
-            succeeded();
             accepted(started.value());
             emitProgress();
             if (empty)
@@ -376,12 +374,8 @@ void BulkWorker::stepBatch() {
         [bulkId = m_bulkId, limit = m_settings.batchSize, runner = m_settings.runnerName](
             PgConnection &conn) { return BulkOperations(conn).step(bulkId, limit, runner); },
         [this](const OperatorResult<Outcomes> &batch) {
-            if (!batch.ok()) {
-                if (!retryLater(batch.errorKind(), batch.error()))
-                    fail(tr("A batch failed: %1").arg(batch.error().message));
+            if (!settle(batch, tr("A batch failed: %1")))
                 return;
-            }
-            succeeded();
             if (batch.value().isEmpty()) {
                 // Not running any more (finished, paused or aborted, by anyone): see what it
                 // is.
@@ -439,12 +433,8 @@ void BulkWorker::report() {
                 return OperatorResult<BulkReport>::success(result);
             },
             [this](const OperatorResult<BulkReport> &result) {
-                if (!result.ok()) {
-                    if (!retryLater(result.errorKind(), result.error()))
-                        fail(tr("The report could not be read: %1").arg(result.error().message));
+                if (!settle(result, tr("The report could not be read: %1")))
                     return;
-                }
-                succeeded();
                 m_stage = Stage::Idle;
                 setPhase(is(m_state, "aborted") ? BulkPhase::Aborted : BulkPhase::Finished);
                 m_runner.m_report = result.value();
@@ -470,12 +460,8 @@ void BulkWorker::sync(std::function<void()> then) {
     call<BulkState>(
         [bulkId = m_bulkId](PgConnection &conn) { return BulkOperations(conn).state(bulkId); },
         [this, then = std::move(then)](const OperatorResult<BulkState> &state) {
-            if (!state.ok()) {
-                if (!retryLater(state.errorKind(), state.error()))
-                    fail(tr("The operation could not be read: %1").arg(state.error().message));
+            if (!settle(state, tr("The operation could not be read: %1")))
                 return;
-            }
-            succeeded();
             accepted(state.value());
             emitProgress();
             then();

@@ -105,6 +105,15 @@ private:
     // A failed statement: transient ones (lost connection, serialization failure, statement
     // timeout) are retried after a backoff, nothing else is.
     bool retryLater(store::StoreErrorKind kind, const store::PgError &error);
+    // Whether the failures in a row end with a statement that succeeded (Ends), or only with
+    // the next one of the same unit of work (Continues: a freeze page read before its add).
+    enum class Streak { Ends, Continues };
+    // A stage's answer: true when it is ok (and, with Streak::Ends, the transient failures
+    // in a row are over); else false once it is retried later (retryLater) or the operation
+    // has failed with `failure`, whose %1 is the server's message.
+    template <typename T>
+    bool settle(const store::OperatorResult<T> &answer, const QString &failure,
+                Streak streak = Streak::Ends);
     void succeeded() { m_failures = 0; }
     void fail(const QString &message);
     void setPhase(BulkPhase phase);

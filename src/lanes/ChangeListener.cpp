@@ -1,51 +1,87 @@
 #include "lanes/ChangeListener.h"
 
-#include "lanes/ListenerConnection.h"
+#include "lanes/Failure.h"
+#include "lanes/Lane.h"
+#include "store/ChangeFeed.h"
+#include "store/PgConnection.h"
 
 namespace dedup::lanes {
 
+namespace {
+using Batch = store::ChangeCursor::Batch;
+}
+
 ChangeListener::ChangeListener(const QString &conninfo, QObject *parent)
     : QObject(parent)
-    , m_connection(
-          new ListenerConnection(conninfo, channel(), QStringLiteral("dedup-console-listener"))) {
-    qRegisterMetaType<QList<qint64>>();
-    m_thread.setObjectName(QStringLiteral("ChangeListener"));
-    m_connection->moveToThread(&m_thread);
-    connect(m_connection, &ListenerConnection::notified, this, &ChangeListener::onNotified);
-    connect(m_connection, &ListenerConnection::listening, this, &ChangeListener::onListening);
-    connect(m_connection, &ListenerConnection::lost, this, &ChangeListener::onLost);
-    connect(m_connection, &ListenerConnection::connectFailed, this,
-            [this](const QString &message, int) { emit connectionError(message); });
+    , m_conninfo(conninfo)
+    , m_feed(std::make_shared<store::ChangeFeed>()) {
+    qRegisterMetaType<Batch>();
+    m_poll.setInterval(DefaultPollMs);
+    connect(&m_poll, &QTimer::timeout, this, &ChangeListener::pollNow);
     m_coalesce.setSingleShot(true);
     m_coalesce.setInterval(DefaultCoalesceMs);
     connect(&m_coalesce, &QTimer::timeout, this, &ChangeListener::flush);
-    m_thread.start();
 }
 
 ChangeListener::~ChangeListener() {
-    // Timers and the socket notifier belong to the listener thread: stop them there.
-    QMetaObject::invokeMethod(m_connection, &ListenerConnection::stop,
-                              Qt::BlockingQueuedConnection);
-    m_thread.quit();
-    m_thread.wait();
-    delete m_connection;
+    // Before the timers and sets its answers would touch: the lane stops its thread (a job
+    // still running keeps its own reference to the feed).
+    delete m_lane;
 }
 
 void ChangeListener::start() {
-    QMetaObject::invokeMethod(m_connection, &ListenerConnection::start, Qt::QueuedConnection);
-}
-
-void ChangeListener::setKeepAliveInterval(int milliseconds) {
-    QMetaObject::invokeMethod(
-        m_connection,
-        [connection = m_connection, milliseconds] {
-            connection->setKeepAliveInterval(milliseconds);
-        },
-        Qt::QueuedConnection);
+    if (m_lane)
+        return;
+    m_lane = new Lane(m_conninfo, QStringLiteral("dedup-console-listener"), this);
+    connect(m_lane, &Lane::finished, this, &ChangeListener::onPolled);
+    connect(m_lane, &Lane::failed, this, &ChangeListener::onPollFailed);
+    connect(m_lane, &Lane::connectionLost, this, [this](const QString &message) {
+        setConnected(false);
+        emit connectionError(message);
+    });
+    connect(m_lane, &Lane::connectionRestored, this, &ChangeListener::onRestored);
+    m_poll.start();
+    pollNow();
 }
 
 int ChangeListener::backendPid() const {
-    return m_connection->backendPid();
+    return m_lane ? m_lane->backendPid() : 0;
+}
+
+void ChangeListener::pollNow() {
+    // One poll at a time: a slow one is not queued behind by the next tick.
+    if (!m_lane || m_lane->hasPending() || m_lane->isConnectionLost())
+        return;
+    m_lane->submit([feed = m_feed](store::PgConnection &conn, store::PgError *error) {
+        const std::optional<Batch> batch = feed->poll(conn, error);
+        return batch ? QVariant::fromValue(*batch) : QVariant();
+    });
+}
+
+void ChangeListener::onPolled(int, const QVariant &value) {
+    setConnected(true);
+    const Batch batch = value.value<Batch>();
+    if (batch.more || !batch.runIds.isEmpty())
+        onChanges(batch.runIds, batch.more);
+}
+
+void ChangeListener::onPollFailed(int, const QString &message, Failure failure) {
+    // A lost connection the lane reports itself (connectionLost, then connectionRestored).
+    if (failure == Failure::ConnectionLost)
+        return;
+    // Anything else (a timeout, a refusal) stops the live updates as surely: say so until a
+    // poll succeeds again. The feed's cursor did not move, so nothing is missed meanwhile.
+    setConnected(false);
+    emit connectionError(message);
+}
+
+void ChangeListener::onRestored() {
+    setConnected(true);
+    m_pendingResync = true;
+    flush();
+    if (m_paused)
+        emit changesWaiting(int(m_pending.size()), true);
+    pollNow();
 }
 
 void ChangeListener::pause() {
@@ -63,14 +99,13 @@ void ChangeListener::resume() {
     flush();
 }
 
-void ChangeListener::onNotified(const QList<qint64> &ids, bool more) {
+void ChangeListener::onChanges(const QSet<qint64> &ids, bool more) {
     if (more) {
         // "More" supersedes any list: the receiver re-reads everything anyway.
         m_pendingMore = true;
         m_pending.clear();
     } else if (!m_pendingMore) {
-        for (const qint64 id : ids)
-            m_pending.insert(id);
+        m_pending.unite(ids);
         if (m_pending.size() > MaxPendingIds) {
             m_pending.clear();
             m_pendingMore = true;
@@ -78,25 +113,10 @@ void ChangeListener::onNotified(const QList<qint64> &ids, bool more) {
     }
     if (m_paused)
         emit changesWaiting(int(m_pending.size()), m_pendingMore || m_pendingResync);
-    // Started by the first notification of a burst, not restarted by later ones: a steady
-    // stream still goes out every interval.
+    // Started by the first change of a burst, not restarted by later ones: a steady stream
+    // still goes out every interval.
     if (!m_coalesce.isActive())
         m_coalesce.start();
-}
-
-void ChangeListener::onListening(bool again) {
-    setConnected(true);
-    if (again) {
-        m_pendingResync = true;
-        flush();
-        if (m_paused)
-            emit changesWaiting(int(m_pending.size()), true);
-    }
-}
-
-void ChangeListener::onLost(const QString &message) {
-    setConnected(false);
-    emit connectionError(message);
 }
 
 void ChangeListener::flush() {

@@ -29,8 +29,8 @@ class StepTableModel;
 // reset for a new run and updated in place (no reset) when the same run is re-read, so a
 // view's selection survives live updates. The run is re-read:
 //   * when an attached ChangeListener reports it (or reports "more", or resynced);
-//   * while it is `processing`, every DefaultPollIntervalMs (5 s): heartbeats do not
-//     notify, and a notification is only a hint anyone may send;
+//   * while it is `processing`, every DefaultPollIntervalMs (5 s): heartbeats write no
+//     event, so the change feed does not name them;
 //   * after the connection came back (connectionRestored).
 // Requests coalesce: a reload asked for while one runs is made once, after it.
 //

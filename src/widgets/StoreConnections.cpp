@@ -22,7 +22,8 @@ StoreConnections::StoreConnections(QString conninfo, QString readConninfo)
     : m_primary(std::move(conninfo))
     , m_read(std::move(readConninfo)) {}
 
-// The primary: LISTEN is refused on a standby in recovery.
+// The primary: the change feed names changes before the standby has replayed them (the
+// session re-reads the lists once the standby caught up).
 std::unique_ptr<lanes::ChangeListener> StoreConnections::makeChangeListener() const {
     return std::make_unique<lanes::ChangeListener>(m_primary);
 }

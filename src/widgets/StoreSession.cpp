@@ -17,7 +17,13 @@
 namespace dedup::widgets {
 
 using lanes::ChangeListener;
-using models::RunListModel;
+
+template <typename Source>
+void StoreSession::watchConnection(Source *source) {
+    connect(source, &Source::connectionLost, this,
+            [this, source](const QString &why) { reportLost(source, why); });
+    connect(source, &Source::connectionRestored, this, [this, source] { reportRestored(source); });
+}
 
 StoreSession::StoreSession(store::ConnectionReport report, const Preferences &preferences,
                            QObject *parent)
@@ -31,10 +37,7 @@ StoreSession::StoreSession(store::ConnectionReport report, const Preferences &pr
     m_runs->setReadRegions(m_access.readRegions());
     m_runs->attachListener(m_listener.get());
 
-    RunListModel *runs = m_runs.get();
-    connect(runs, &RunListModel::connectionLost, this,
-            [this, runs](const QString &why) { reportLost(runs, why); });
-    connect(runs, &RunListModel::connectionRestored, this, [this, runs] { reportRestored(runs); });
+    watchConnection(m_runs.get());
     ChangeListener *listener = m_listener.get();
     connect(listener, &ChangeListener::connectionError, this,
             [this, listener](const QString &why) { reportLost(listener, why); });
@@ -85,13 +88,6 @@ StoreSession::~StoreSession() {
     m_listener.reset();
 }
 
-template <typename Source>
-void StoreSession::watchConnection(Source *source) {
-    connect(source, &Source::connectionLost, this,
-            [this, source](const QString &why) { reportLost(source, why); });
-    connect(source, &Source::connectionRestored, this, [this, source] { reportRestored(source); });
-}
-
 void StoreSession::makeViewModels() {
     // The lists read where connections() says (a standby when the profile names one), live
     // with the listener; the bulk watcher reads the primary, where bulk work is done.
@@ -111,9 +107,15 @@ void StoreSession::makeViewModels() {
     m_dashboard->setReadRegions(m_access.readRegions()); // before its first read (queued)
     m_dashboard->attachListener(listener);
     m_bulkWatcher.reset(m_connections.makeBulkRunner(nullptr));
-    watchConnection(m_correlation.get());
     watchConnection(m_stuck.get());
+    watchConnection(m_review.get());
+    watchConnection(m_audit.get());
+    watchConnection(m_auditChain.get());
+    watchConnection(m_correlation.get());
     watchConnection(m_dashboard.get());
+    // Its write lane reconnects by itself after a loss (at once, then with backoff), so the
+    // banner clears without a new listing; meanwhile the status bar's "Bulk: ..." is stale.
+    watchConnection(m_bulkWatcher.get());
 }
 
 QString StoreSession::standbyLagText() const {

@@ -27,8 +27,9 @@ namespace dedup::widgets {
 // connection it reads), a member and an accessor here, made and reported in
 // makeViewModels(), reset in the destructor before the listener.
 //
-// Connection health: every source (a model's loader, the change listener, and whatever the
-// integrator adds through reportLost/reportRestored) is either up or down. The session is
+// Connection health: every source (a model's loader, the audit chain check's and the bulk
+// watcher's lanes, the change listener, and whatever the integrator adds through
+// reportLost/reportRestored) is either up or down. The session is
 // "lost" while any source is down: connectionLost(why) when the first one goes down,
 // connectionRestored() when the last one is back, after which the runs list re-reads what it
 // shows. While the runs loader is down it is retried every few seconds (its own backoff

@@ -9,10 +9,10 @@
 namespace bench {
 
 // The store side of bench_live: worker threads that change runs at a fixed total rate, each
-// change one protocol call in its own transaction, so each sends one NOTIFY as workers' calls
-// do. Half the changes are claims of new keys (new runs at the top of the list), half are
-// succeed() of runs claimed earlier (a status change of a run already in the list); the
-// scopes alternate so a filtered view sees only part of them.
+// change one protocol call in its own transaction, writing its events as workers' calls do
+// (the listener's change feed reads them). Half the changes are claims of new keys (new runs at the
+// top of the list), half are succeed() of runs claimed earlier (a status change of a run already in
+// the list); the scopes alternate so a filtered view sees only part of them.
 class LiveWriter {
 public:
     // `tag` makes the keys of this writer unique in the store (one per measured phase).

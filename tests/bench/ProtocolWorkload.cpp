@@ -156,8 +156,8 @@ QString loopName(Loop loop) {
     switch (loop) {
     case Loop::Protocol:
         return QStringLiteral("protocol");
-    case Loop::ProtocolQuiet:
-        return QStringLiteral("protocol, notify=runs");
+    case Loop::ProtocolNotifying:
+        return QStringLiteral("protocol, notify=on");
     case Loop::SixBareInserts:
         return QStringLiteral("6 bare INSERTs");
     }
@@ -181,8 +181,8 @@ ThroughputResult throughput(const QString &conninfo, int threads, Loop loop, dou
             const QString worker = QStringLiteral("bench-worker-%1-%2").arg(tag).arg(t);
             PgConnection conn;
             const bool opened = conn.open(conninfo, worker);
-            if (opened && loop == Loop::ProtocolQuiet)
-                conn.exec(QStringLiteral("SET dedup.notify = 'runs'"));
+            if (opened && loop == Loop::ProtocolNotifying)
+                conn.exec(QStringLiteral("SET dedup.notify = 'on'"));
             connected.arrive_and_wait();
             if (!opened) {
                 result.errors = 1;

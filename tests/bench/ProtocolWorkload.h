@@ -42,11 +42,11 @@ extern const QString setupSql;
 
 // What each worker loop iteration does.
 enum class Loop {
-    Protocol,       // the six protocol calls, default notifications
-    ProtocolQuiet,  // the same with SET dedup.notify = 'runs', which since 0010 changes
-                    // nothing (the store reads no setting for its signals): a control
-    SixBareInserts, // six INSERT ... ON CONFLICT DO NOTHING, one transaction each: the
-                    // machine's ceiling for six commits, whatever the SQL
+    Protocol,          // the six protocol calls, as a worker makes them (no NOTIFY since 0020)
+    ProtocolNotifying, // the same with SET dedup.notify = 'on': a NOTIFY per call, as every
+                       // change sent before 0020 (its commits take an instance-wide lock)
+    SixBareInserts,    // six INSERT ... ON CONFLICT DO NOTHING, one transaction each: the
+                       // machine's ceiling for six commits, whatever the SQL
 };
 QString loopName(Loop loop);
 

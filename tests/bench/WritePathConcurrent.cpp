@@ -21,7 +21,8 @@ void ConcurrentResult::add(const ConcurrentResult &slice) {
 }
 
 ConcurrentResult runConcurrently(const QString &conninfo, int workers, double seconds,
-                                 bool protocol, const QString &tag, void (*pump)(int ms)) {
+                                 bool protocol, const QString &tag, void (*pump)(int ms),
+                                 const QString &sessionSql) {
     struct PerWorker {
         qint64 runs = 0;
         qint64 errors = 0;
@@ -38,10 +39,16 @@ ConcurrentResult runConcurrently(const QString &conninfo, int workers, double se
             const QString worker = QStringLiteral("%1-w%2").arg(tag).arg(w);
             PgConnection conn;
             const bool opened = conn.open(conninfo, worker);
+            QString setupError;
+            if (opened && !sessionSql.isEmpty()) {
+                const PgResult set = conn.exec(sessionSql);
+                if (!set.ok())
+                    setupError = set.error().toString();
+            }
             connected.arrive_and_wait();
-            if (!opened) {
+            if (!opened || !setupError.isEmpty()) {
                 result.errors = 1;
-                result.firstError = conn.openError().toString();
+                result.firstError = opened ? setupError : conn.openError().toString();
                 ++done;
                 return;
             }

@@ -6,12 +6,13 @@
 // a QTableView on the console's RunListModel, attached to a ChangeListener as in the runs
 // view, its first pages loaded. Writer threads (LiveWriter) then make --rate changes a second
 // for --seconds, each one protocol call in its own transaction (claims of new runs and
-// succeed() of claimed ones), so each sends one NOTIFY. A precise 5 ms timer on the UI thread
+// succeed() of claimed ones), so each writes events that the listener's change feed brings
+// (0020: no NOTIFY). A precise 5 ms timer on the UI thread
 // (StallProbe) records how late each tick comes: the UI thread's stalls.
 //
 // Baseline, in the same run: the naive live view, a QSqlQueryModel (QPSQL) over the same
-// newest-first list that re-runs its query on the UI thread for each (coalesced) change
-// notification, under the same writers.
+// newest-first list that re-runs its query on the UI thread for each (coalesced) batch of
+// changes from the feed, under the same writers.
 #include "LiveWriter.h"
 #include "StallProbe.h"
 #include "lanes/ChangeListener.h"
@@ -315,7 +316,7 @@ int main(int argc, char **argv) {
             view.setModel(&model);
             view.resize(1400, 900);
             view.show();
-            // The naive live view: every notification re-runs the query on the UI thread (no
+            // The naive live view: every batch of changes re-runs the query on the UI thread (no
             // coalescing beyond what piles up while the loop is busy).
             listener->setCoalesceInterval(0);
             const auto connection =

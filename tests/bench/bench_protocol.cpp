@@ -3,9 +3,9 @@
 //
 //  (a) throughput of the full worker loop, claim + begin_step/complete_step x2 + succeed, each
 //      call its own transaction as docs/PROTOCOL.md recommends, with 1, 2 and 4 worker
-//      threads (one connection each, distinct keys); with the default notifications, with
-//      `SET dedup.notify = 'runs'` (an opt-out of step notifications until 0010, ignored
-//      since), and, as the machine's ceiling, six bare INSERT ... ON CONFLICT commits per
+//      threads (one connection each, distinct keys); as a worker makes them (no notification
+//      since 0020), with `SET dedup.notify = 'on'` (a NOTIFY per call, as before 0020, for
+//      reference), and, as the machine's ceiling, six bare INSERT ... ON CONFLICT commits per
 //      "run";
 //  (b) the latency of one dedup.claim (new key, two steps) against a bare
 //      INSERT ... ON CONFLICT DO NOTHING into a table with the same unique constraint, one
@@ -240,7 +240,7 @@ int main(int argc, char **argv) {
     // The configurations take turns, in --rounds slices each, so that a change in the
     // machine's load or disk latency during the run does not favour one of them.
     std::vector<ThroughputResult> configurations;
-    for (const Loop loop : {Loop::Protocol, Loop::ProtocolQuiet, Loop::SixBareInserts})
+    for (const Loop loop : {Loop::Protocol, Loop::ProtocolNotifying, Loop::SixBareInserts})
         for (const int threads : settings.threads) {
             ThroughputResult result;
             result.threads = threads;

@@ -13,10 +13,14 @@
 //      type, and per call); the table statistics of (a) (rows per run into events and
 //      dashboard_deltas, HOT and non-HOT updates of runs, index pages touched);
 //  (c) the live view's cost: 4 worker connections making protocol runs for a fixed time,
-//      with the console's ChangeListener attached (LISTEN dedup_events, as the console)
-//      and without it; for reference with NOTIFY taken out of this store's dedup._event
-//      (a bench-only change to the private store, restored after), and the minimal table
-//      with the same workers.
+//      without a console; with the console's ChangeListener attached (the real class, as
+//      the console runs it: polling the change feed dedup.changes every 500 ms, which the
+//      workers' commits do not wait for); for reference with SET dedup.notify = 'on' in the
+//      workers' sessions (the NOTIFY every change sent before 0020: its commits take an
+//      instance-wide lock), and the minimal table with the same workers.
+//
+// Between (b) and (c): the notifications a run sends, by default (none since 0020) and with
+// dedup.notify = 'on' (one per call).
 //
 // It starts its own PostgreSQL (store/LocalCluster) under /tmp, durable (fsync on) unless
 // --no-fsync, and stops it by its pid. Results: a table on stdout, JSON with --out.
@@ -38,7 +42,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRegularExpression>
 #include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTextStream>
@@ -76,7 +79,7 @@ QString ratio(double a, double b) {
     return b > 0 ? QString::number(a / b, 'f', 2) + QLatin1Char('x') : QStringLiteral("n/a");
 }
 
-// Lets the console's listener (its coalescing timer and signals live in this thread) work
+// Lets the console's listener (its poll and coalescing timers and signals live in this thread) work
 // while the workers run.
 void pumpEvents(int milliseconds) {
     QCoreApplication::processEvents(QEventLoop::AllEvents, milliseconds);
@@ -558,14 +561,15 @@ int main(int argc, char **argv) {
         if (!error.isEmpty())
             return fail(error);
     }
-    // `dedup.notify` was the opt-out of step notifications before 0010: show that it is
-    // ignored now (a run with it set sends as many).
-    caller.exec(QStringLiteral("SET dedup.notify = 'runs'"));
-    if (!protocolRun(caller, QStringLiteral("notify-runs"), workerName, nullptr, &error))
+    // Since 0020 the store notifies only a session that asks (dedup.notify = 'on'): then one
+    // notification per call, four per run.
+    if (!caller.exec(QStringLiteral("SET dedup.notify = 'on'")).ok())
+        return fail(QStringLiteral("cannot SET dedup.notify"));
+    if (!protocolRun(caller, QStringLiteral("notify-on"), workerName, nullptr, &error))
         return fail(error);
     QThread::msleep(50);
     listener.consumeInput();
-    const int notificationsQuiet = int(listener.takeNotifications().size());
+    const int notificationsOn = int(listener.takeNotifications().size());
     caller.close();
     listener.close();
     for (const Range &range : ranges)
@@ -592,59 +596,48 @@ int main(int argc, char **argv) {
                 wal.toJson(callRuns));
         }
     }
-    out() << "  NOTIFY: " << QString::number(double(notifications) / callRuns, 'f', 1)
-          << " notifications per run on dedup_events; with SET dedup.notify = 'runs': "
-          << notificationsQuiet << " (ignored since 0010: there is no off switch)" << Qt::endl;
+    const double notificationsPerRun = double(notifications) / callRuns;
+    out() << "  NOTIFY: " << QString::number(notificationsPerRun, 'f', 1)
+          << " notifications per run on dedup_events by default (expected 0 since 0020); with"
+             " SET dedup.notify = 'on': "
+          << notificationsOn << " (expected 4, one per call)"
+          << (notifications != 0 || notificationsOn != 4 ? " UNEXPECTED" : "") << Qt::endl;
 
     // -------------------------------------------------------------------------------------
     // (c) the live view's cost, concurrent workers
     // -------------------------------------------------------------------------------------
-    enum class Config { Default, Console, NoNotify, Minimal };
-    const std::array<Config, 4> configs{Config::Default, Config::Console, Config::NoNotify,
+    enum class Config { Default, Console, Notifying, Minimal };
+    const std::array<Config, 4> configs{Config::Default, Config::Console, Config::Notifying,
                                         Config::Minimal};
     const auto configName = [](Config config) {
         switch (config) {
         case Config::Default:
             return QStringLiteral("protocol, no console");
         case Config::Console:
-            return QStringLiteral("protocol, console listening");
-        case Config::NoNotify:
-            return QStringLiteral("protocol, NOTIFY removed");
+            return QStringLiteral("protocol, console polling");
+        case Config::Notifying:
+            return QStringLiteral("protocol, dedup.notify = on");
         case Config::Minimal:
             return QStringLiteral("minimal table");
         }
         return QString();
     };
-    // The bench-only variant of dedup._event: the same function without its pg_notify.
-    const PgResult eventDef =
-        owner.exec(QStringLiteral("SELECT pg_get_functiondef(p.oid) FROM pg_proc p"
-                                  " JOIN pg_namespace n ON n.oid = p.pronamespace"
-                                  " WHERE n.nspname = 'dedup' AND p.proname = '_event'"));
-    const QString originalEvent = eventDef.rows() == 1 ? eventDef.text(0, 0) : QString();
-    QString quietEvent = originalEvent;
-    quietEvent.replace(
-        QRegularExpression(QStringLiteral("PERFORM\\s+pg_catalog\\.pg_notify\\([^;]*\\);")),
-        QStringLiteral("NULL;"));
-    const bool canRemoveNotify = !originalEvent.isEmpty() && quietEvent != originalEvent;
 
     out() << "\n(c) " << workers << " worker connections, one-step runs for " << seconds
           << " s per configuration in " << rounds << " slices taken in turns" << Qt::endl;
     std::map<Config, ConcurrentResult> concurrent;
+    // Distinct run ids the console was told about: each run of its slices once if the feed
+    // misses nothing (a run may come in two signals, its claim and its end).
     std::map<Config, qint64> notifiedIds;
     const double slice = seconds / rounds;
     for (int round = 0; round < rounds; ++round) {
         for (const Config config : configs) {
-            if (config == Config::NoNotify && !canRemoveNotify)
-                continue;
-            if (config == Config::NoNotify && !owner.exec(quietEvent).ok())
-                return fail(QStringLiteral("cannot replace dedup._event"));
             std::unique_ptr<dedup::lanes::ChangeListener> console;
-            qint64 ids = 0;
+            QSet<qint64> ids;
             if (config == Config::Console) {
                 console = std::make_unique<dedup::lanes::ChangeListener>(ownerConninfo);
-                QObject::connect(
-                    console.get(), &dedup::lanes::ChangeListener::runsChanged,
-                    [&ids](const QSet<qint64> &changed, bool) { ids += changed.size(); });
+                QObject::connect(console.get(), &dedup::lanes::ChangeListener::runsChanged,
+                                 [&ids](const QSet<qint64> &changed, bool) { ids.unite(changed); });
                 console->start();
                 QElapsedTimer waited;
                 waited.start();
@@ -653,17 +646,19 @@ int main(int argc, char **argv) {
                 if (!console->isConnected())
                     return fail(QStringLiteral("the console's listener did not connect"));
             }
-            const ConcurrentResult result =
-                runConcurrently(workerConninfo, workers, slice, config != Config::Minimal,
-                                QStringLiteral("c%1-%2").arg(round).arg(int(config)), pumpEvents);
+            const ConcurrentResult result = runConcurrently(
+                workerConninfo, workers, slice, config != Config::Minimal,
+                QStringLiteral("c%1-%2").arg(round).arg(int(config)), pumpEvents,
+                config == Config::Notifying ? QStringLiteral("SET dedup.notify = 'on'")
+                                            : QString());
             if (console) {
-                pumpEvents(400); // the last coalesced signal
+                // The last changes: one more poll (500 ms) and its coalesced signal (200 ms).
+                for (int waited = 0; waited < 1000; waited += 10)
+                    pumpEvents(10);
                 console.reset();
             }
-            if (config == Config::NoNotify && !owner.exec(originalEvent).ok())
-                return fail(QStringLiteral("cannot restore dedup._event"));
             concurrent[config].add(result);
-            notifiedIds[config] += ids;
+            notifiedIds[config] += ids.size();
         }
     }
     out() << QStringLiteral("  %1 %2 %3 %4 %5 %6\n")
@@ -696,16 +691,16 @@ int main(int argc, char **argv) {
     }
     const double off = concurrent[Config::Default].runsPerSecond();
     const double on = concurrent[Config::Console].runsPerSecond();
-    const double quiet =
-        concurrent.count(Config::NoNotify) ? concurrent[Config::NoNotify].runsPerSecond() : 0;
+    const double notifying = concurrent[Config::Notifying].runsPerSecond();
     const double minimal4 = concurrent[Config::Minimal].runsPerSecond();
-    out() << "  console on / off: " << ratio(on, off) << " (cost "
+    out() << "  console polling / no console: " << ratio(on, off) << " (cost "
           << QString::number((1 - on / off) * 100, 'f', 1)
-          << "%); console on / NOTIFY removed: " << ratio(on, quiet)
-          << "; no console / NOTIFY removed: " << ratio(off, quiet)
+          << "%); dedup.notify = on / no console: " << ratio(notifying, off)
+          << "; console polling / dedup.notify = on: " << ratio(on, notifying)
           << "; protocol (no console) / minimal: " << ratio(off, minimal4) << "\n"
-          << "  the console received " << notifiedIds[Config::Console] << " changed-run ids for "
-          << concurrent[Config::Console].runs << " runs" << Qt::endl;
+          << "  the console received " << notifiedIds[Config::Console]
+          << " distinct changed-run ids for " << concurrent[Config::Console].runs << " runs"
+          << Qt::endl;
 
     out() << "\nload average at the end: " << loadAverage() << Qt::endl;
 
@@ -746,11 +741,12 @@ int main(int argc, char **argv) {
                  {QStringLiteral("tables"), tablesJson},
                  {QStringLiteral("runs_indexes"), QJsonArray::fromStringList(runIndexNames)},
                  {QStringLiteral("wal_per_call"), perCallJson},
-                 {QStringLiteral("notifications_per_run"), double(notifications) / callRuns},
-                 {QStringLiteral("notifications_with_notify_runs"), notificationsQuiet}}},
+                 {QStringLiteral("notifications_per_run"), notificationsPerRun},
+                 {QStringLiteral("notifications_per_run_notify_on"), notificationsOn}}},
             {QStringLiteral("concurrent"), concurrentJson},
             {QStringLiteral("ratio_console_on_off"), off > 0 ? on / off : 0},
-            {QStringLiteral("ratio_console_on_vs_no_notify"), quiet > 0 ? on / quiet : 0},
+            {QStringLiteral("ratio_notify_on_off"), off > 0 ? notifying / off : 0},
+            {QStringLiteral("ratio_console_on_vs_notify_on"), notifying > 0 ? on / notifying : 0},
         };
         QFile file(parser.value(outOption));
         if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))

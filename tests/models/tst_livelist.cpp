@@ -1,7 +1,9 @@
-// Live updates of the runs list: ChangeListener (LISTEN dedup_events, coalescing, pause,
-// reconnection) and RunListModel's in-place refresh. Changes are made through the protocol
-// functions on other connections, as workers make them; the model must show them without a
-// reset, so the view's selection (a persistent index) stays on the same run.
+// Live updates of the runs list: ChangeListener (polling the change feed dedup.changes,
+// coalescing, pause, reconnection) and RunListModel's in-place refresh. Changes are made
+// through the protocol and operator functions on other connections, as workers and operators
+// make them (the feed reads the events they write; no notification is involved); the model
+// must show them without a reset, so the view's selection (a persistent index) stays on the
+// same run. The listeners poll every 50 ms to keep the tests quick.
 #include "RunTestData.h"
 #include "TestDatabase.h"
 #include "lanes/ChangeListener.h"
@@ -64,13 +66,39 @@ bool fail(store::PgConnection &worker, const Claimed &run) {
                 params);
 }
 
+// Puts the finished runs `ids` past their retention (as superuser: no event, so the feed
+// sees nothing yet) and purges them the documented way, as an operator; the number purged.
+qint64 expireAndPurge(const TestDatabase &db, const QList<qint64> &ids) {
+    QStringList list;
+    for (qint64 id : ids)
+        list << QString::number(id);
+    const QString failed =
+        db.exec(QStringLiteral(
+                    "UPDATE dedup.runs SET expires_at = now() - interval '1 day' WHERE id IN (%1)")
+                    .arg(list.join(QLatin1Char(','))));
+    if (!failed.isEmpty()) {
+        qWarning("expire: %s", qPrintable(failed));
+        return -1;
+    }
+    auto operatorConn = db.connect(QStringLiteral("t_operator"));
+    if (!operatorConn)
+        return -1;
+    const auto purged =
+        operatorConn->exec(QStringLiteral("SELECT deleted FROM dedup.purge_expired()"));
+    if (!purged.ok()) {
+        qWarning("purge: %s", qPrintable(purged.error().toString()));
+        return -1;
+    }
+    return purged.toInt64(0, 0);
+}
+
 // A generated processing run: lease token 1, acquired by t_worker (RunTestData::insertRuns).
 Claimed generatedLease(const TestDatabase &db, qint64 runId) {
     return {runId, 1, RunTestData::leaseSecret(db, runId)};
 }
 
 // A store with 100 generated runs, a model over it (under QAbstractItemModelTester) and a
-// listening ChangeListener attached to it.
+// ChangeListener attached to it.
 struct LiveList {
     LiveList() {
         if (!db.isValid() || !db.grantTestLogins().isEmpty() ||
@@ -80,6 +108,7 @@ struct LiveList {
         tester = std::make_unique<QAbstractItemModelTester>(
             model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         listener = std::make_unique<dedup::lanes::ChangeListener>(db.conninfo());
+        listener->setPollInterval(50);
         model->attachListener(listener.get());
         worker = db.connect(QStringLiteral("t_worker"));
     }
@@ -112,13 +141,12 @@ private slots:
     void newRunAppearsAtTopAndSelectionStays();
     void changedRunIsUpdatedInPlace();
     void runsLeaveAndEnterTheFilter();
-    void deletedRunIsRemoved();
     void purgedRunIsRemoved();
     void pauseHoldsChangesBack();
     void burstIsCoalesced();
-    void moreNotificationResyncsWithoutReset();
-    void payloads_data();
-    void payloads();
+    void moreResyncsWithoutReset();
+    void feedPurgeMarkSaysMore();
+    void feedDeliversLateCommit();
     void reconnectsAfterBackendsAreTerminated();
     void unreachableDatabaseIsReported();
 };
@@ -219,47 +247,36 @@ void TestLiveList::runsLeaveAndEnterTheFilter() {
     QCOMPARE(resets.count(), resetsBefore);
 }
 
-void TestLiveList::deletedRunIsRemoved() {
-    LiveList live;
-    QVERIFY2(live.db.isValid(), qPrintable(live.db.error()));
-    QVERIFY(live.start());
-    RunListModel &model = *live.model;
-    const qint64 victim = model.runAt(10).id;
-    const QPersistentModelIndex below = model.index(11, 0);
-    const qint64 belowRun = below.data(RunListModel::RunIdRole).toLongLong();
-    // As retention would: the row goes (here with the notification the protocol sends for
-    // state changes).
-    QVERIFY(live.db
-                .exec(QStringLiteral(
-                          "DELETE FROM dedup.runs WHERE id = %1; "
-                          "SELECT pg_notify('dedup_events', '{\"runs\":[%1],\"more\":false}')")
-                          .arg(victim))
-                .isEmpty());
-    QTRY_COMPARE(model.rowOfRun(victim), -1);
-    QCOMPARE(model.rowCount(), 99);
-    QCOMPARE(below.row(), 10);
-    QCOMPARE(below.data(RunListModel::RunIdRole).toLongLong(), belowRun);
-}
-
+// Retention removes the row live: the purge leaves a mark in the feed ("more": re-read), and
+// the re-read drops the row without a reset, the rows around it kept.
 void TestLiveList::purgedRunIsRemoved() {
     LiveList live;
     QVERIFY2(live.db.isValid(), qPrintable(live.db.error()));
     QVERIFY(live.start());
     RunListModel &model = *live.model;
-    // A finished run past its retention, purged the documented way.
-    const qint64 victim = live.expected(QStringLiteral("status = 'succeeded'")).first();
-    QVERIFY(live.db
-                .exec(QStringLiteral("UPDATE dedup.runs SET expires_at = now() - interval '1 day' "
-                                     "WHERE id = %1")
-                          .arg(victim))
-                .isEmpty());
-    auto operatorConn = live.db.connect(QStringLiteral("t_operator"));
-    QVERIFY(operatorConn);
-    const auto purged =
-        operatorConn->exec(QStringLiteral("SELECT deleted FROM dedup.purge_expired()"));
-    QVERIFY2(purged.ok(), qPrintable(purged.error().toString()));
-    QCOMPARE(purged.toInt64(0, 0), 1);
-    QTRY_COMPARE_WITH_TIMEOUT(model.rowOfRun(victim), -1, 2000);
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy changes(live.listener.get(), &dedup::lanes::ChangeListener::runsChanged);
+    // A finished run past its retention, with a row below it.
+    const QList<qint64> succeeded = live.expected(QStringLiteral("status = 'succeeded'"));
+    qint64 victim = 0;
+    for (qint64 id : succeeded)
+        if (model.rowOfRun(id) >= 0 && model.rowOfRun(id) < model.rowCount() - 1) {
+            victim = id;
+            break;
+        }
+    QVERIFY(victim);
+    const int victimRow = model.rowOfRun(victim);
+    const QPersistentModelIndex below = model.index(victimRow + 1, 0);
+    const qint64 belowRun = below.data(RunListModel::RunIdRole).toLongLong();
+    QCOMPARE(expireAndPurge(live.db, {victim}), 1);
+    QTRY_COMPARE(model.rowOfRun(victim), -1);
+    QCOMPARE(model.rowCount(), 99);
+    QCOMPARE(below.row(), victimRow);
+    QCOMPARE(below.data(RunListModel::RunIdRole).toLongLong(), belowRun);
+    QCOMPARE(resets.count(), 0);
+    QVERIFY(!changes.isEmpty());
+    QCOMPARE(changes.last().at(1).toBool(), true);
+    QCOMPARE(RunTestData::modelIds(model), live.expected(QStringLiteral("true")));
 }
 
 void TestLiveList::pauseHoldsChangesBack() {
@@ -314,7 +331,7 @@ void TestLiveList::burstIsCoalesced() {
     QCOMPARE(RunTestData::modelIds(model), live.expected(QStringLiteral("true")));
 }
 
-void TestLiveList::moreNotificationResyncsWithoutReset() {
+void TestLiveList::moreResyncsWithoutReset() {
     LiveList live;
     QVERIFY2(live.db.isValid(), qPrintable(live.db.error()));
     QVERIFY(live.start());
@@ -326,68 +343,112 @@ void TestLiveList::moreNotificationResyncsWithoutReset() {
     const qint64 removed = model.runAt(30).id;
     const QList<qint64> succeeded = live.expected(QStringLiteral("status = 'succeeded'"));
     const qint64 cancelled = succeeded.at(succeeded.size() / 2);
-    QVERIFY(cancelled != removed && cancelled != keptRun);
-    // Changes nobody announced one by one (a bulk change of more than 100 runs says only
-    // "more"): a new run, a deleted one, a changed one.
+    const qint64 purged = succeeded.at(succeeded.size() / 2 + 1);
+    QVERIFY(cancelled != removed && cancelled != keptRun && purged != removed && purged != keptRun);
+    // Changes that wrote no event, so the feed names none of them: a new run, a deleted one,
+    // a changed one. Then a purge: its mark says only "more", and the re-read brings all.
     QVERIFY(live.db
                 .exec(QStringLiteral(
                           "INSERT INTO dedup.runs (scope, idem_key, workflow, fingerprint, status, "
                           "lease_expires_at) VALUES ('s', 'quiet', 'w', 'f', 'succeeded', NULL); "
                           "DELETE FROM dedup.runs WHERE id = %1; "
-                          "UPDATE dedup.runs SET status = 'cancelled' WHERE id = %2; "
-                          "SELECT pg_notify('dedup_events', '{\"runs\":[],\"more\":true}')")
+                          "UPDATE dedup.runs SET status = 'cancelled' WHERE id = %2")
                           .arg(removed)
                           .arg(cancelled))
                 .isEmpty());
+    QTest::qWait(300); // several polls: nothing announced
+    QCOMPARE(changes.count(), 0);
+    QVERIFY(model.rowOfRun(removed) >= 0); // still shown
+    QCOMPARE(expireAndPurge(live.db, {purged}), 1);
     QVERIFY(changes.wait(5000));
     QCOMPARE(changes.at(0).at(1).toBool(), true);
     QTRY_COMPARE(RunTestData::modelIds(model), live.expected(QStringLiteral("true")));
+    QCOMPARE(model.rowOfRun(removed), -1);
+    QCOMPARE(model.rowOfRun(purged), -1);
     QCOMPARE(model.runAt(model.rowOfRun(cancelled)).statusName, QStringLiteral("cancelled"));
     QCOMPARE(resets.count(), 0);
     QCOMPARE(kept.data(RunListModel::RunIdRole).toLongLong(), keptRun);
 }
 
-void TestLiveList::payloads_data() {
-    QTest::addColumn<QString>("payload");
-    QTest::addColumn<QList<qint64>>("ids");
-    QTest::addColumn<bool>("more");
-    QTest::newRow("ids") << QStringLiteral("{\"runs\":[17,42],\"more\":false}")
-                         << QList<qint64>{17, 42} << false;
-    QTest::newRow("more") << QStringLiteral("{\"runs\":[],\"more\":true}") << QList<qint64>{}
-                          << true;
-    QTest::newRow("big id") << QStringLiteral("{\"runs\":[9007199254740991],\"more\":false}")
-                            << QList<qint64>{9007199254740991LL} << false;
-    QTest::newRow("not json") << QStringLiteral("hello") << QList<qint64>{} << true;
-    QTest::newRow("no runs") << QStringLiteral("{\"more\":false}") << QList<qint64>{} << true;
-    QTest::newRow("bad id") << QStringLiteral("{\"runs\":[\"x\",5],\"more\":false}")
-                            << QList<qint64>{5} << true;
-}
-
-void TestLiveList::payloads() {
-    QFETCH(QString, payload);
-    QFETCH(QList<qint64>, ids);
-    QFETCH(bool, more);
+// The feed through the real listener, no model: a purge names no run, only "more" (it tells a
+// restricted reader nothing about other scopes), after the ids of the changes before it.
+void TestLiveList::feedPurgeMarkSaysMore() {
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QVERIFY(db.grantTestLogins().isEmpty());
     dedup::lanes::ChangeListener listener(db.conninfo());
+    listener.setPollInterval(50);
     listener.setCoalesceInterval(50);
     QSignalSpy connected(&listener, &dedup::lanes::ChangeListener::connectedChanged);
     listener.start();
     QVERIFY(connected.wait(10000));
     QSignalSpy changes(&listener, &dedup::lanes::ChangeListener::runsChanged);
-    auto conn = db.connect();
-    QVERIFY(conn);
-    PgParams params;
-    params.add(payload);
-    // Another channel first: ignored.
-    QVERIFY(conn->exec(QStringLiteral("SELECT pg_notify('other_channel', '{\"runs\":[1]}')")).ok());
-    QVERIFY(conn->exec(QStringLiteral("SELECT pg_notify('dedup_events', $1)"), params).ok());
+    auto worker = db.connect(QStringLiteral("t_worker"));
+    QVERIFY(worker);
+    const Claimed run = claim(*worker, QStringLiteral("to-purge"));
+    QVERIFY(run.runId && succeed(*worker, run));
+    QTRY_VERIFY(!changes.isEmpty() &&
+                changes.last().at(0).value<QSet<qint64>>() == QSet<qint64>{run.runId});
+    QTest::qWait(200); // claim and succeed may come in two signals: both out
+    for (const auto &change : changes) {
+        QCOMPARE(change.at(0).value<QSet<qint64>>(), QSet<qint64>{run.runId});
+        QCOMPARE(change.at(1).toBool(), false);
+    }
+    changes.clear();
+
+    QCOMPARE(expireAndPurge(db, {run.runId}), 1);
     QVERIFY(changes.wait(5000));
     QCOMPARE(changes.count(), 1);
-    const QSet<qint64> got = changes.at(0).at(0).value<QSet<qint64>>();
-    // "more" supersedes the list: a receiver re-reads everything.
-    QCOMPARE(got, more ? QSet<qint64>{} : QSet<qint64>(ids.cbegin(), ids.cend()));
-    QCOMPARE(changes.at(0).at(1).toBool(), more);
+    QCOMPARE(changes.at(0).at(0).value<QSet<qint64>>(), QSet<qint64>{});
+    QCOMPARE(changes.at(0).at(1).toBool(), true);
+    // delivered once: later polls do not repeat it
+    QTest::qWait(300);
+    QCOMPARE(changes.count(), 1);
+}
+
+// Event ids are drawn in time order but transactions commit in any order: a transaction that
+// drew its event id first and commits after a later change is still delivered (the feed's
+// horizon), and what was delivered is not delivered again.
+void TestLiveList::feedDeliversLateCommit() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QVERIFY(db.grantTestLogins().isEmpty());
+    dedup::lanes::ChangeListener listener(db.conninfo());
+    listener.setPollInterval(50);
+    listener.setCoalesceInterval(20);
+    QSignalSpy connected(&listener, &dedup::lanes::ChangeListener::connectedChanged);
+    listener.start();
+    QVERIFY(connected.wait(10000));
+    QSignalSpy changes(&listener, &dedup::lanes::ChangeListener::runsChanged);
+    const auto delivered = [&changes] {
+        QList<qint64> ids;
+        for (const auto &change : changes) {
+            const QSet<qint64> set = change.at(0).value<QSet<qint64>>();
+            ids.append(QList<qint64>(set.cbegin(), set.cend()));
+        }
+        return ids;
+    };
+    auto slow = db.connect(QStringLiteral("t_worker"));
+    auto fast = db.connect(QStringLiteral("t_worker"));
+    QVERIFY(slow && fast);
+
+    QVERIFY(slow->exec(QStringLiteral("BEGIN")).ok());
+    const Claimed early = claim(*slow, QStringLiteral("early-id-late-commit"));
+    QVERIFY(early.runId);
+    const Claimed late = claim(*fast, QStringLiteral("late-id-early-commit"));
+    QVERIFY(late.runId);
+    // the fast one's event id is the higher one, and it is read first
+    QTRY_COMPARE(delivered(), QList<qint64>{late.runId});
+    QTest::qWait(300); // polls pass the later id while the early one is invisible
+    QCOMPARE(delivered(), QList<qint64>{late.runId});
+
+    QVERIFY(slow->exec(QStringLiteral("COMMIT")).ok());
+    QTRY_COMPARE(delivered(), (QList<qint64>{late.runId, early.runId}));
+    QTest::qWait(300);
+    QCOMPARE(delivered(), (QList<qint64>{late.runId, early.runId})); // once each
+    QVERIFY(changes.count() >= 2);
+    for (const auto &change : changes)
+        QCOMPARE(change.at(1).toBool(), false);
 }
 
 void TestLiveList::reconnectsAfterBackendsAreTerminated() {
@@ -424,7 +485,7 @@ void TestLiveList::reconnectsAfterBackendsAreTerminated() {
     QCOMPARE(model.runAt(0).idemKey, QStringLiteral("missed"));
     QVERIFY(model.loaderBackendPid() != loaderPid);
 
-    // Notifications flow again on the new connection.
+    // Changes flow again on the new connection.
     const Claimed after = claim(*live.worker, QStringLiteral("after-reconnect"));
     QTRY_COMPARE(model.rowCount(), 102);
     QCOMPARE(model.runAt(0).id, after.runId);
@@ -432,15 +493,42 @@ void TestLiveList::reconnectsAfterBackendsAreTerminated() {
     QCOMPARE(resets.count(), 0);
 }
 
+// A connection that fails is reported once per loss (the listener's lane reports it; it does
+// not repeat the error at each attempt), and the lane keeps trying with its backoff: a
+// database that appears later is connected to without anyone asking.
 void TestLiveList::unreachableDatabaseIsReported() {
-    dedup::lanes::ChangeListener listener(
-        QStringLiteral("host=/nonexistent-dedup-socket-dir port=1 dbname=dedup"));
-    QSignalSpy errors(&listener, &dedup::lanes::ChangeListener::connectionError);
-    listener.start();
-    QVERIFY(errors.wait(10000));
-    QVERIFY(errors.wait(10000)); // it keeps trying, with backoff
-    QVERIFY(!listener.isConnected());
-    QCOMPARE(listener.backendPid(), 0);
+    {
+        dedup::lanes::ChangeListener listener(
+            QStringLiteral("host=/nonexistent-dedup-socket-dir port=1 dbname=dedup"));
+        QSignalSpy errors(&listener, &dedup::lanes::ChangeListener::connectionError);
+        listener.start();
+        QVERIFY(errors.wait(10000));
+        QVERIFY(!listener.isConnected());
+        QCOMPARE(listener.backendPid(), 0);
+    }
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    const QString late = QStringLiteral("livelist_late_%1").arg(QCoreApplication::applicationPid());
+    QVERIFY(db.exec(QStringLiteral("DROP DATABASE IF EXISTS %1").arg(late)).isEmpty());
+    {
+        // (the last dbname of a conninfo string wins)
+        dedup::lanes::ChangeListener listener(db.conninfo() + QStringLiteral(" dbname=") + late);
+        QSignalSpy errors(&listener, &dedup::lanes::ChangeListener::connectionError);
+        QSignalSpy connection(&listener, &dedup::lanes::ChangeListener::connectedChanged);
+        listener.start();
+        QVERIFY(errors.wait(10000));
+        QTest::qWait(600); // past the first retry
+        QVERIFY(!listener.isConnected());
+        // A store (the migrated template): in an empty database the feed's polls would fail
+        // and the listener would rightly not count as connected.
+        QVERIFY(db.exec(QStringLiteral("CREATE DATABASE %1 TEMPLATE %2")
+                            .arg(late, TestCluster::templateName()))
+                    .isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(listener.isConnected(), 20000);
+        QVERIFY(listener.backendPid() != 0);
+        QVERIFY(!connection.isEmpty() && connection.last().at(0).toBool());
+    }
+    QVERIFY(db.exec(QStringLiteral("DROP DATABASE %1 WITH (FORCE)").arg(late)).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestLiveList)

@@ -2116,30 +2116,43 @@ QStringList TestAccess::payloadsUntilMarker(PgConnection &listener) {
     return payloads << QStringLiteral("<marker never arrived>");
 }
 
+// Each row's settings come after the session's SET dedup.notify = 'on' (signals asked for,
+// 0020): the other settings change nothing, and dedup.notify set to anything but 'on' ('runs',
+// the old step opt-out, included) means no signal at all.
 void TestAccess::clientSettingsDoNotShapeSignals_data() {
     QTest::addColumn<QString>("setting");
+    QTest::addColumn<bool>("notifies");
     QTest::newRow("notify_runs with ids of its choice")
-        << QStringLiteral("SET dedup.notify_runs = '999999,888888'");
-    QTest::newRow("notify_sent") << QStringLiteral("SET dedup.notify_sent = 'on'");
-    QTest::newRow("notify_queued") << QStringLiteral("SET dedup.notify_queued = 'on'");
-    QTest::newRow("notify = runs (step events silent)")
-        << QStringLiteral("SET dedup.notify = 'runs'");
-    QTest::newRow("notify_more") << QStringLiteral("SET dedup.notify_more = 'on'");
-    QTest::newRow("all of them") << QStringLiteral(
-        "SET dedup.notify_runs = '999999'; SET dedup.notify_sent = 'on';"
-        " SET dedup.notify_queued = 'on'; SET dedup.notify = 'runs';"
-        " SET dedup.notify_more = 'on'");
+        << QStringLiteral("SET dedup.notify_runs = '999999,888888'") << true;
+    QTest::newRow("notify_sent") << QStringLiteral("SET dedup.notify_sent = 'on'") << true;
+    QTest::newRow("notify_queued") << QStringLiteral("SET dedup.notify_queued = 'on'") << true;
+    QTest::newRow("notify_more") << QStringLiteral("SET dedup.notify_more = 'on'") << true;
+    QTest::newRow("all but notify")
+        << QStringLiteral("SET dedup.notify_runs = '999999'; SET dedup.notify_sent = 'on';"
+                          " SET dedup.notify_queued = 'on'; SET dedup.notify_more = 'on'")
+        << true;
+    QTest::newRow("notify = runs (no signal)")
+        << QStringLiteral("SET dedup.notify = 'runs'") << false;
+    QTest::newRow("notify back to its default (no signal)")
+        << QStringLiteral("SET dedup.notify = DEFAULT") << false;
+    QTest::newRow("all of them")
+        << QStringLiteral("SET dedup.notify_runs = '999999'; SET dedup.notify_sent = 'on';"
+                          " SET dedup.notify_queued = 'on'; SET dedup.notify = 'runs';"
+                          " SET dedup.notify_more = 'on'")
+        << false;
 }
 
-// One NOTIFY per changed run, its payload built from the run id alone, whatever the worker's
-// session says.
+// Where signals are asked for, one NOTIFY per changed run, its payload built from the run id
+// alone, whatever else the worker's session says; where they are not, none.
 void TestAccess::clientSettingsDoNotShapeSignals() {
     QFETCH(QString, setting);
+    QFETCH(bool, notifies);
     auto listener = m_db->connect();
     QVERIFY(listener);
     QVERIFY(listener->exec(QStringLiteral("LISTEN dedup_events")).ok());
     PgConnection *worker = as(Login::Owner);
     QVERIFY(worker);
+    QVERIFY(worker->exec(QStringLiteral("SET dedup.notify = 'on'")).ok());
     for (const QString &statement : setting.split(QLatin1Char(';'), Qt::SkipEmptyParts))
         QVERIFY(worker->exec(statement.trimmed()).ok());
     const auto payload = [](qint64 runId) {
@@ -2156,7 +2169,8 @@ void TestAccess::clientSettingsDoNotShapeSignals() {
     QVERIFY(protocol.completeStep(lease, QStringLiteral("s1")).ok());
     QVERIFY(protocol.succeed(lease).ok());
     const QString one = payload(lease.runId);
-    QCOMPARE(payloadsUntilMarker(*listener), (QStringList{one, one, one, one}));
+    const QStringList four{one, one, one, one};
+    QCOMPARE(payloadsUntilMarker(*listener), notifies ? four : QStringList());
 
     // a transaction signals each run it changed once, in order, the setting again as LOCAL
     QVERIFY(worker->exec(QStringLiteral("BEGIN")).ok());
@@ -2171,8 +2185,8 @@ void TestAccess::clientSettingsDoNotShapeSignals() {
     QVERIFY(first.ok() && first.value().acquired() && second.ok() && second.value().acquired());
     QVERIFY(protocol.beginStep(first.value().lease(), QStringLiteral("s1")).ok());
     QVERIFY(worker->exec(QStringLiteral("COMMIT")).ok());
-    QCOMPARE(payloadsUntilMarker(*listener),
-             (QStringList{payload(first.value().runId), payload(second.value().runId)}));
+    const QStringList both{payload(first.value().runId), payload(second.value().runId)};
+    QCOMPARE(payloadsUntilMarker(*listener), notifies ? both : QStringList());
 }
 
 void TestAccess::lockStripesNotLockable_data() {

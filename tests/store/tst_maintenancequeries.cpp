@@ -1,14 +1,13 @@
 // The store's statements behind dedupctl's maintenance commands (issue 15: the cli holds no
 // SQL): PurgeQueries (purge and dry run agree), DemoQueries (the demo's status line and
-// store facts), NotificationChannel (the listener's LISTEN and ping),
-// CrashTestQueries' outcome, AuditChainQueries on an intact chain, QueryPlan, and the exact
-// microsecond instants StuckQueries reads for `dedupctl stale`'s whole-second ages. The cli
-// tests (tests/cli) cover the commands' output; these pin the classes themselves.
+// store facts), CrashTestQueries' outcome, AuditChainQueries on an intact chain, QueryPlan,
+// and the exact microsecond instants StuckQueries reads for `dedupctl stale`'s whole-second
+// ages. The cli tests (tests/cli) cover the commands' output; these pin the classes
+// themselves.
 #include "TestDatabase.h"
 #include "store/AuditChainQueries.h"
 #include "store/CrashTestQueries.h"
 #include "store/DemoQueries.h"
-#include "store/NotificationChannel.h"
 #include "store/PgConnection.h"
 #include "store/PurgeQueries.h"
 #include "store/QueryPlan.h"
@@ -25,8 +24,6 @@ private slots:
     void init();
     void demoCountsRunsByState();
     void demoStoreFacts();
-    void listenReceivesTheStoresNotifications();
-    void listenRefusesAChannelThatIsNotPlain();
     void purgeDeletesWhatTheDryRunCounted();
     void crashTestOutcomeCountsItsScopeOnly();
     void auditChainOfAFreshStoreIsIntact();
@@ -87,40 +84,6 @@ void TestMaintenanceQueries::demoStoreFacts() {
     QVERIFY2(facts->serverVersion >= 150000, qPrintable(QString::number(facts->serverVersion)));
     // The template database is migrated to the newest migration shipped in the binaries.
     QVERIFY(facts->schemaVersion >= 18);
-}
-
-void TestMaintenanceQueries::listenReceivesTheStoresNotifications() {
-    const PgResult listen = NotificationChannel::listen(*m_conn, QStringLiteral("dedup_events"));
-    QVERIFY2(listen.ok(), qPrintable(listen.error().toString()));
-    auto other = m_db->connect();
-    QVERIFY(other);
-    QVERIFY(other->exec(QStringLiteral("SELECT pg_notify('dedup_events', 'r:42')")).ok());
-    // The ping is a round trip: the notification sent before it is read with its answer.
-    std::vector<PgNotification> received;
-    for (int i = 0; i < 50 && received.empty(); ++i) {
-        QVERIFY(NotificationChannel::ping(*m_conn).ok());
-        received = m_conn->takeNotifications();
-        if (received.empty())
-            QTest::qWait(20);
-    }
-    QCOMPARE(received.size(), std::size_t(1));
-    QCOMPARE(received.front().channel, QStringLiteral("dedup_events"));
-    QCOMPARE(received.front().payload, QStringLiteral("r:42"));
-}
-
-void TestMaintenanceQueries::listenRefusesAChannelThatIsNotPlain() {
-    for (const QString &channel : {QStringLiteral("dedup_events; DROP TABLE dedup.runs"),
-                                   QStringLiteral("Dedup_Events"), QString()}) {
-        const PgResult listen = NotificationChannel::listen(*m_conn, channel);
-        QVERIFY2(!listen.ok(), qPrintable(channel));
-        QVERIFY(listen.error().message.contains(QStringLiteral("not a plain channel name")));
-    }
-    // Nothing was sent: the table is there and the connection is not listening.
-    QVERIFY(m_conn->exec(QStringLiteral("SELECT count(*) FROM dedup.runs")).ok());
-    const PgResult channels =
-        m_conn->exec(QStringLiteral("SELECT count(*) FROM pg_listening_channels()"));
-    QVERIFY(channels.ok());
-    QCOMPARE(channels.toInt64(0, 0), 0);
 }
 
 void TestMaintenanceQueries::purgeDeletesWhatTheDryRunCounted() {

@@ -1,13 +1,19 @@
-// Change notifications (docs/PROTOCOL.md section 8): channel dedup_events, one NOTIFY per
-// changed run with the payload {"runs":[<id>],"more":false} (PostgreSQL folds the identical
-// notifications of one transaction into one, sent at its commit), none for a rollback or an
-// aborted subtransaction, none for observations (duplicates, mismatches, heartbeats). Step
-// events notify like every other change, and no client setting can suppress a signal or put
+// Change notifications (docs/PROTOCOL.md section 8) since 0020: the store sends them only
+// to a session (or login, or database) that asks with dedup.notify = 'on'; by default, and
+// with 'off' or any other value ('runs' included), a change sends none at all (the console
+// reads the change feed instead, and a notifying commit takes an instance-wide lock).
+// Asked for, they are as before: channel dedup_events, one NOTIFY per changed run with the
+// payload {"runs":[<id>],"more":false} (PostgreSQL folds the identical notifications of one
+// transaction into one, sent at its commit), none for a rollback or an aborted
+// subtransaction, none for observations (duplicates, mismatches, heartbeats). Step events
+// notify like every other change, and no other client setting can suppress a signal or put
 // run ids into one.
 //
-// To assert "exactly these and no more", every test ends with a marker notification sent
-// after the transactions under test committed: PostgreSQL delivers notifications in commit
-// order, so when the marker arrives, everything before it has arrived too.
+// Every test but the default one runs with the protocol connection's session set to
+// dedup.notify = 'on' (init()). To assert "exactly these and no more", every test ends with
+// a marker notification sent after the transactions under test committed: PostgreSQL
+// delivers notifications in commit order, so when the marker arrives, everything before it
+// has arrived too.
 #include "RunProtocolFixture.h"
 
 #include <QJsonArray>
@@ -27,8 +33,10 @@ private slots:
     void oneNotificationPerChangedRun();
     void rolledBackTransactionNotifiesNothing();
     void eachAutocommitChangeNotifies();
+    void nothingUnlessAsked_data();
+    void nothingUnlessAsked();
     void observationsDoNotNotify();
-    void stepEventsNotifyWhateverTheSessionAsks();
+    void stepEventsNotifyLikeEveryChange();
     void clientSettingsShapeNothing_data();
     void clientSettingsShapeNothing();
     void manyRunsNotifyOneEach();
@@ -56,6 +64,8 @@ void TestNotifications::initTestCase() {
 
 void TestNotifications::init() {
     payloadsUntilMarker(); // start every test with nothing pending
+    // The signals asked for, as a session that wants them would (cleanup() resets it).
+    QVERIFY(f.worker->exec(QStringLiteral("SET dedup.notify = 'on'")).ok());
 }
 
 QStringList TestNotifications::payloadsUntilMarker() {
@@ -135,6 +145,65 @@ void TestNotifications::eachAutocommitChangeNotifies() {
     QCOMPARE(payloadsUntilMarker(), (QStringList{one, one, one, one}));
 }
 
+// By default the store sends nothing: the workers' commits take no notification lock. The
+// same changes as above (autocommit, a transaction, a purge) all wrote their events.
+void TestNotifications::nothingUnlessAsked_data() {
+    QTest::addColumn<QString>("set"); // run in the worker's session first
+    QTest::newRow("unset") << "RESET dedup.notify";
+    QTest::newRow("off") << "SET dedup.notify = 'off'";
+    QTest::newRow("runs (once the step opt-out)") << "SET dedup.notify = 'runs'";
+    QTest::newRow("empty") << "SET dedup.notify = ''";
+}
+
+void TestNotifications::nothingUnlessAsked() {
+    QFETCH(QString, set);
+    QVERIFY(f.worker->exec(set).ok());
+    const RunLease lease = acquire(f.uniqueKey(), {QStringLiteral("a")});
+    QVERIFY(lease.runId);
+    QCOMPARE_NAMED(f.protocol->beginStep(lease, QStringLiteral("a")).value(), StepAnswer::Run);
+    QVERIFY(f.protocol->completeStep(lease, QStringLiteral("a")).ok());
+    QVERIFY(f.protocol->succeed(lease).ok());
+    QVERIFY(f.worker->exec(QStringLiteral("BEGIN")).ok());
+    const qint64 inTransaction = acquire(f.uniqueKey()).runId;
+    QVERIFY(f.worker->exec(QStringLiteral("COMMIT")).ok());
+    QVERIFY(inTransaction);
+    QCOMPARE(f.eventKinds(lease.runId),
+             (QStringList{QStringLiteral("claimed"), QStringLiteral("step_started"),
+                          QStringLiteral("step_done"), QStringLiteral("succeeded")}));
+    QCOMPARE(f.eventKinds(inTransaction).size(), 1);
+
+    // A purge announces itself only where asked to either: here in the session that purges.
+    auto purger = f.db->connect();
+    QVERIFY(purger);
+    QVERIFY(purger->exec(set).ok());
+    QVERIFY(f.super
+                ->exec(QStringLiteral("UPDATE dedup.runs SET expires_at = now() - interval '1 day'"
+                                      " WHERE id = $1"),
+                       PgParams().add(lease.runId))
+                .ok());
+    const PgResult purged =
+        purger->exec(QStringLiteral("SELECT deleted FROM dedup.purge_expired()"));
+    QVERIFY2(purged.ok(), qPrintable(purged.error().toString()));
+    QCOMPARE(purged.toInt64(0, 0), 1);
+    QCOMPARE(payloadsUntilMarker(), QStringList());
+
+    // and the same purge in a session that asks for signals is announced (the control)
+    const RunLease next = acquire(f.uniqueKey());
+    QVERIFY(next.runId && f.protocol->succeed(next).ok());
+    QCOMPARE(payloadsUntilMarker(), QStringList());
+    QVERIFY(purger->exec(QStringLiteral("SET dedup.notify = 'on'")).ok());
+    QVERIFY(f.super
+                ->exec(QStringLiteral("UPDATE dedup.runs SET expires_at = now() - interval '1 day'"
+                                      " WHERE id = $1"),
+                       PgParams().add(next.runId))
+                .ok());
+    QCOMPARE(
+        purger->exec(QStringLiteral("SELECT deleted FROM dedup.purge_expired()")).toInt64(0, 0), 1);
+    // (purge_expired's payload is built by jsonb: its own key order and spacing)
+    QCOMPARE(payloadsUntilMarker(),
+             QStringList{QStringLiteral("{\"more\": false, \"runs\": [%1]}").arg(next.runId)});
+}
+
 // Duplicates, mismatches and heartbeats change no state: the console need not re-read.
 void TestNotifications::observationsDoNotNotify() {
     const QString key = f.uniqueKey();
@@ -164,10 +233,9 @@ void TestNotifications::observationsDoNotNotify() {
              (QStringList{QStringLiteral("duplicate_suppressed"), QStringLiteral("mismatch")}));
 }
 
-// Step events used to be silenced by the session option dedup.notify = 'runs'; the store no
-// longer reads any setting for its signals, so a step's progress always reaches the console.
-void TestNotifications::stepEventsNotifyWhateverTheSessionAsks() {
-    QVERIFY(f.worker->exec(QStringLiteral("SET dedup.notify = 'runs'")).ok());
+// Step events were once silenced by dedup.notify = 'runs' (now: no signal at all, above);
+// where signals are asked for, a step's progress sends one like every other change.
+void TestNotifications::stepEventsNotifyLikeEveryChange() {
     const RunLease lease = acquire(f.uniqueKey(), {QStringLiteral("a"), QStringLiteral("b")});
     QVERIFY(lease.runId);
     const QString one = payload({lease.runId});
@@ -186,39 +254,55 @@ void TestNotifications::stepEventsNotifyWhateverTheSessionAsks() {
     QCOMPARE(payloadsUntilMarker(), QStringList{one});
 }
 
-// The settings the store's signals were once built from (0002/0009): a client that sets them
-// in its session or transaction can neither silence the signal of a run it changes nor make
-// one name a run it did not change.
+// The settings the store's signals were once built from (0002/0009): with signals asked for
+// (dedup.notify = 'on' for the session, init()), a client that sets them in its session or
+// transaction can neither silence the signal of a run it changes nor make one name a run it
+// did not change. dedup.notify itself is the only switch: 'runs' (the old step opt-out) is
+// not 'on', so it means no signal at all, for the transaction or the session it is set for.
 void TestNotifications::clientSettingsShapeNothing_data() {
-    QTest::addColumn<QString>("set"); // SQL run in the worker's transaction first
+    QTest::addColumn<QString>("set");       // SQL run in the worker's transaction first
+    QTest::addColumn<bool>("notifies");     // that transaction sends its signal
+    QTest::addColumn<bool>("nextNotifies"); // and the session's next transaction
     QTest::newRow("notify_runs injects ids")
-        << "SELECT set_config('dedup.notify_runs', '424242,424243', true)";
+        << "SELECT set_config('dedup.notify_runs', '424242,424243', true)" << true << true;
     QTest::newRow("notify_runs and notify_more")
         << "SELECT set_config('dedup.notify_runs', '424242', true),"
-           " set_config('dedup.notify_more', 'on', true)";
+           " set_config('dedup.notify_more', 'on', true)"
+        << true << true;
     QTest::newRow("notify_sent claims it was sent")
-        << "SELECT set_config('dedup.notify_sent', 'on', true)";
+        << "SELECT set_config('dedup.notify_sent', 'on', true)" << true << true;
     QTest::newRow("notify_queued claims it was queued")
-        << "SELECT set_config('dedup.notify_queued', 'on', true)";
-    QTest::newRow("notify = runs") << "SELECT set_config('dedup.notify', 'runs', true)";
+        << "SELECT set_config('dedup.notify_queued', 'on', true)" << true << true;
+    QTest::newRow("all but notify, for the session")
+        << "SET dedup.notify_runs = '424242'; SET dedup.notify_more = 'on';"
+           " SET dedup.notify_sent = 'on'; SET dedup.notify_queued = 'on'"
+        << true << true;
+    QTest::newRow("notify = runs, for the transaction")
+        << "SELECT set_config('dedup.notify', 'runs', true)" << false << true;
     QTest::newRow("all of them, for the session")
         << "SET dedup.notify_runs = '424242'; SET dedup.notify_more = 'on';"
            " SET dedup.notify_sent = 'on'; SET dedup.notify_queued = 'on';"
-           " SET dedup.notify = 'runs'";
+           " SET dedup.notify = 'runs'"
+        << false << false;
 }
 
 void TestNotifications::clientSettingsShapeNothing() {
     QFETCH(QString, set);
+    QFETCH(bool, notifies);
+    QFETCH(bool, nextNotifies);
     QVERIFY(f.worker->exec(QStringLiteral("BEGIN")).ok());
     QVERIFY(f.worker->execScript(set).ok());
     const RunLease lease = acquire(f.uniqueKey(), {QStringLiteral("a")});
     QVERIFY(lease.runId);
     QCOMPARE_NAMED(f.protocol->beginStep(lease, QStringLiteral("a")).value(), StepAnswer::Run);
     QVERIFY(f.worker->exec(QStringLiteral("COMMIT")).ok());
-    QCOMPARE(payloadsUntilMarker(), QStringList{payload({lease.runId})});
+    const QStringList one{payload({lease.runId})};
+    QCOMPARE(payloadsUntilMarker(), notifies ? one : QStringList());
     // and the next transaction of the session is not shaped either
     QVERIFY(f.protocol->completeStep(lease, QStringLiteral("a")).ok());
-    QCOMPARE(payloadsUntilMarker(), QStringList{payload({lease.runId})});
+    QCOMPARE(payloadsUntilMarker(), nextNotifies ? one : QStringList());
+    // the changes happened either way
+    QCOMPARE(f.eventKinds(lease.runId).size(), 3);
 }
 
 void TestNotifications::manyRunsNotifyOneEach() {

@@ -1,5 +1,6 @@
 #include "TestPooler.h"
 
+#include "RunAsPostgres.h"
 #include "TestCluster.h"
 #include "store/PgConnection.h"
 
@@ -8,9 +9,7 @@
 #include <QSettings>
 #include <QThread>
 
-#include <grp.h>
 #include <netinet/in.h>
-#include <pwd.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -126,28 +125,11 @@ bool TestPooler::start(int poolSize) {
     m_process->setProgram(program());
     m_process->setArguments({m_dir.filePath(QStringLiteral("pgbouncer.ini"))});
     m_process->setProcessChannelMode(QProcess::MergedChannels);
-    if (::geteuid() == 0) {
-        const passwd *pw = ::getpwnam("postgres");
-        if (!pw) {
-            m_error = QStringLiteral("running as root, but there is no 'postgres' user to run "
-                                     "PgBouncer as");
-            return false;
-        }
-        const uid_t uid = pw->pw_uid;
-        const gid_t gid = pw->pw_gid;
-        for (const QString &path : {m_dir.path(), m_dir.filePath(QStringLiteral("users.txt")),
-                                    m_dir.filePath(QStringLiteral("pgbouncer.ini"))}) {
-            if (::chown(QFile::encodeName(path).constData(), uid, gid) != 0) {
-                m_error = QStringLiteral("cannot hand %1 to the postgres user").arg(path);
-                return false;
-            }
-        }
-        // Runs in the child between fork and exec: only async-signal-safe calls.
-        m_process->setChildProcessModifier([uid, gid] {
-            if (::setgroups(0, nullptr) != 0 || ::setgid(gid) != 0 || ::setuid(uid) != 0)
-                ::_exit(126);
-        });
-    }
+    if (!RunAsPostgres::prepare(*m_process,
+                                {m_dir.path(), m_dir.filePath(QStringLiteral("users.txt")),
+                                 m_dir.filePath(QStringLiteral("pgbouncer.ini"))},
+                                &m_error))
+        return false;
     m_process->start();
     if (!m_process->waitForStarted(10000)) {
         m_error = QStringLiteral("cannot run %1: %2").arg(program(), m_process->errorString());

@@ -1,5 +1,6 @@
 #include "TestStandby.h"
 
+#include "RunAsPostgres.h"
 #include "TestCluster.h"
 #include "store/Migrator.h"
 #include "store/PgParams.h"
@@ -11,27 +12,12 @@
 #include <QProcess>
 #include <QThread>
 
-#include <grp.h>
-#include <pwd.h>
-#include <unistd.h>
-
 using dedup::store::LocalCluster;
 using dedup::store::Migrator;
 using dedup::store::PgConnection;
 using dedup::store::PgParams;
 
 namespace {
-
-// The server's account when we are root (PostgreSQL refuses to run as root; LocalCluster runs
-// its tools as `postgres`, and the base backup must write files that account owns).
-const passwd *serverAccount() {
-    return geteuid() == 0 ? getpwnam("postgres") : nullptr;
-}
-
-bool handToServer(const QString &path) {
-    const passwd *pw = serverAccount();
-    return !pw || ::chown(QFile::encodeName(path).constData(), pw->pw_uid, pw->pw_gid) == 0;
-}
 
 QString quote(QString value) {
     value.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
@@ -134,7 +120,7 @@ bool TestStandby::setUpPrimary() {
 
 bool TestStandby::baseBackup() {
     const QString standbyBase = m_base.path() + QStringLiteral("/standby");
-    if (!QDir().mkpath(standbyBase) || !handToServer(standbyBase)) {
+    if (!QDir().mkpath(standbyBase)) {
         m_error = QStringLiteral("TestStandby: cannot prepare %1").arg(standbyBase);
         return false;
     }
@@ -151,14 +137,12 @@ bool TestStandby::baseBackup() {
          QStringLiteral("dedup_standby")});
     backup.setWorkingDirectory(standbyBase);
     backup.setProcessChannelMode(QProcess::MergedChannels);
-    if (const passwd *pw = serverAccount()) {
-        const uid_t uid = pw->pw_uid;
-        const gid_t gid = pw->pw_gid;
-        // Between fork and exec: async-signal-safe calls only.
-        backup.setChildProcessModifier([uid, gid] {
-            if (::setgroups(0, nullptr) != 0 || ::setgid(gid) != 0 || ::setuid(uid) != 0)
-                ::_exit(126);
-        });
+    // As root, the backup runs as `postgres` and writes files that account owns, as the
+    // standby's server (LocalCluster) will run as that user.
+    QString error;
+    if (!RunAsPostgres::prepare(backup, {standbyBase}, &error)) {
+        m_error = QStringLiteral("TestStandby: ") + error;
+        return false;
     }
     backup.start();
     if (!backup.waitForFinished(120000) || backup.exitStatus() != QProcess::NormalExit ||
@@ -174,7 +158,6 @@ bool TestStandby::baseBackup() {
                         // Reports to the primary promptly, so its view of the lag is fresh.
                         QStringLiteral("wal_receiver_status_interval = 1s")};
     m_standby = std::make_unique<LocalCluster>(options);
-    QString error;
     if (!m_standby->start(&error)) {
         m_error = QStringLiteral("TestStandby: standby: ") + error;
         return false;

@@ -3,6 +3,7 @@
 // checks run in the background (cancel, close while running), and a typed password never
 // reaches the settings file. No keychain here (no D-Bus session): the dialog must say so and
 // ask for the password instead, without waiting.
+#include "SilentServer.h"
 #include "TestDatabase.h"
 #include "store/ConnectionProfile.h"
 #include "store/ConnectionProfiles.h"
@@ -22,11 +23,6 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QtTest>
-
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 using namespace dedup;
 using namespace Qt::StringLiterals;
@@ -62,28 +58,6 @@ QByteArray settingsBytes() {
     QFile file(settings.fileName());
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
-
-// A TCP port that accepts connections and never answers: a server that hangs.
-class SilentServer {
-public:
-    SilentServer() {
-        m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in addr{};
-        addr.sin_family = AF_INET;
-        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        socklen_t len = sizeof addr;
-        if (::bind(m_fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr) == 0 &&
-            ::listen(m_fd, 8) == 0 &&
-            ::getsockname(m_fd, reinterpret_cast<sockaddr *>(&addr), &len) == 0)
-            m_port = ntohs(addr.sin_port);
-    }
-    ~SilentServer() { ::close(m_fd); }
-    int port() const { return m_port; }
-
-private:
-    int m_fd = -1;
-    int m_port = 0;
-};
 
 } // namespace
 

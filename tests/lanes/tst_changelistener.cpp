@@ -1,0 +1,149 @@
+// The ChangeListener on its lane against the real PostgreSQL: it polls the change feed as
+// the console's login, tells the changed runs, and reports a feed that stops working without
+// a lost connection (here: its login loses EXECUTE on dedup.changes) until a poll works
+// again; the backend terminated under it is a lost connection, then a resync.
+#include "TestCluster.h"
+#include "TestDatabase.h"
+#include "lanes/ChangeListener.h"
+#include "store/PgConnection.h"
+#include "store/PgParams.h"
+
+#include <QCoreApplication>
+#include <QSignalSpy>
+#include <QtTest>
+
+using dedup::lanes::ChangeListener;
+using namespace dedup::store;
+
+namespace {
+
+QString viewerName() {
+    return QStringLiteral("t_listener_viewer_%1").arg(QCoreApplication::applicationPid());
+}
+
+} // namespace
+
+class TestChangeListener : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void init();
+    void tellsChangedRuns();
+    void refusedPollShownUntilItWorksAgain();
+    void terminatedBackendResyncs();
+
+private:
+    qint64 claim(const QString &key);
+    // A started listener as the viewer login, connected.
+    std::unique_ptr<ChangeListener> startedListener();
+
+    std::unique_ptr<TestDatabase> m_db;
+    std::unique_ptr<PgConnection> m_su;
+};
+
+void TestChangeListener::initTestCase() {
+    TestCluster cluster;
+    QString error;
+    QVERIFY2(cluster.load(&error), qPrintable(error));
+    PgConnection admin;
+    QVERIFY(admin.open(cluster.conninfo(QStringLiteral("postgres"))));
+    admin.exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(viewerName()));
+    const auto made =
+        admin.exec(QStringLiteral("CREATE ROLE %1 LOGIN IN ROLE dedup_viewer").arg(viewerName()));
+    QVERIFY2(made.ok(), qPrintable(made.error().toString()));
+}
+
+void TestChangeListener::cleanupTestCase() {
+    m_su.reset();
+    m_db.reset();
+    TestCluster cluster;
+    QString error;
+    PgConnection admin;
+    if (cluster.load(&error) && admin.open(cluster.conninfo(QStringLiteral("postgres"))))
+        admin.exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(viewerName()));
+}
+
+void TestChangeListener::init() {
+    m_su.reset();
+    m_db = std::make_unique<TestDatabase>();
+    QVERIFY2(m_db->isValid(), qPrintable(m_db->error()));
+    m_su = m_db->connect();
+    QVERIFY(m_su);
+    QCOMPARE(m_db->grant(viewerName(), QStringLiteral("viewer")), QString());
+}
+
+qint64 TestChangeListener::claim(const QString &key) {
+    const auto claimed = m_su->exec(
+        QStringLiteral("SELECT run_id FROM dedup.claim(p_scope => 'clinic-a/1', p_key => $1, "
+                       "p_workflow => 'invoice', p_fingerprint => 'fp-1')"),
+        PgParams().add(key));
+    return claimed.ok() ? claimed.toInt64(0, 0) : 0;
+}
+
+std::unique_ptr<ChangeListener> TestChangeListener::startedListener() {
+    auto listener = std::make_unique<ChangeListener>(m_db->conninfo(viewerName()));
+    listener->setPollInterval(50);
+    listener->setCoalesceInterval(20);
+    listener->start();
+    if (!QTest::qWaitFor([&] { return listener->isConnected(); }, 10000))
+        return nullptr;
+    return listener;
+}
+
+void TestChangeListener::tellsChangedRuns() {
+    auto listener = startedListener();
+    QVERIFY(listener);
+    QSignalSpy changes(listener.get(), &ChangeListener::runsChanged);
+    const qint64 run = claim(QStringLiteral("told"));
+    QVERIFY(run > 0);
+    QVERIFY(changes.wait(5000));
+    QCOMPARE(changes.at(0).at(0).value<QSet<qint64>>(), QSet<qint64>{run});
+    QCOMPARE(changes.at(0).at(1).toBool(), false);
+}
+
+void TestChangeListener::refusedPollShownUntilItWorksAgain() {
+    auto listener = startedListener();
+    QVERIFY(listener);
+    const int pid = listener->backendPid();
+    QSignalSpy connection(listener.get(), &ChangeListener::connectedChanged);
+    QSignalSpy errors(listener.get(), &ChangeListener::connectionError);
+    QSignalSpy changes(listener.get(), &ChangeListener::runsChanged);
+    const QString function = QStringLiteral("dedup.changes(bigint, integer)");
+    QVERIFY(
+        m_su->exec(QStringLiteral("REVOKE EXECUTE ON FUNCTION %1 FROM dedup_viewer").arg(function))
+            .ok());
+    QTRY_VERIFY_WITH_TIMEOUT(!listener->isConnected(), 5000);
+    QVERIFY(!errors.isEmpty());
+    QVERIFY2(errors.last().at(0).toString().contains(QLatin1String("permission denied")),
+             qPrintable(errors.last().at(0).toString()));
+    const qint64 run = claim(QStringLiteral("while refused"));
+    QVERIFY(run > 0);
+    QVERIFY(m_su->exec(QStringLiteral("GRANT EXECUTE ON FUNCTION %1 TO dedup_viewer").arg(function))
+                .ok());
+    QTRY_VERIFY_WITH_TIMEOUT(listener->isConnected(), 5000);
+    QCOMPARE(connection.count(), 2);       // off, then on again
+    QCOMPARE(listener->backendPid(), pid); // the same connection all along
+    // Nothing was lost in between: the feed reads on from where it was.
+    QTRY_VERIFY_WITH_TIMEOUT(!changes.isEmpty(), 5000);
+    QCOMPARE(changes.at(0).at(0).value<QSet<qint64>>(), QSet<qint64>{run});
+}
+
+void TestChangeListener::terminatedBackendResyncs() {
+    auto listener = startedListener();
+    QVERIFY(listener);
+    QSignalSpy resynced(listener.get(), &ChangeListener::resynced);
+    QSignalSpy connection(listener.get(), &ChangeListener::connectedChanged);
+    const int pid = listener->backendPid();
+    QVERIFY(pid > 0);
+    QVERIFY(
+        m_su->exec(QStringLiteral("SELECT pg_terminate_backend($1)"), PgParams().add(pid)).ok());
+    QVERIFY(resynced.wait(15000));
+    QVERIFY(listener->isConnected());
+    QVERIFY(connection.count() >= 2); // lost, then back
+    QVERIFY(listener->backendPid() != pid);
+}
+
+QTEST_MAIN(TestChangeListener)
+#include "tst_changelistener.moc"
