@@ -48,8 +48,10 @@ public:
     QString grantTestLogins() const;
 
     // Waits until the standby has replayed everything the primary had written when this was
-    // called (pg_last_wal_replay_lsn() >= the primary's pg_current_wal_lsn()).
-    bool waitForReplay(int timeoutMs = 20000, QString *error = nullptr) const;
+    // called (pg_last_wal_replay_lsn() >= the primary's pg_current_wal_lsn()). Replay may
+    // wait for a conflicting standby query up to max_standby_streaming_delay (30 s by
+    // default; seen here at 13 s on a loaded machine), so the default waits longer than that.
+    bool waitForReplay(int timeoutMs = 45000, QString *error = nullptr) const;
 
     qint64 primaryPid() const;
     qint64 standbyPid() const;
