@@ -176,8 +176,8 @@ void TestStandbyViews::sessionSplitsReadsAndActions() {
     QCOMPARE(session.readConninfo(), m_pair->standbyConninfo(u"t_operator"_s));
     QCOMPARE(session.conninfo(), m_pair->primaryConninfo(u"t_operator"_s));
     QVERIFY(session.standbyLag());
-    QTRY_VERIFY_WITH_TIMEOUT(session.standbyLag()->latest(), 15000);
-    QTRY_COMPARE_WITH_TIMEOUT(session.standbyLagText(), u"caught up"_s, 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(session.standbyLag()->latest(), 45000);
+    QTRY_COMPARE_WITH_TIMEOUT(session.standbyLagText(), u"caught up"_s, 45000);
 
     store::ConnectionReport primaryOnly = report;
     primaryOnly.standbyConninfo.clear();
@@ -198,7 +198,7 @@ void TestStandbyViews::lagLabel() {
     QVERIFY(!label.isHidden());
     QCOMPARE(label.text(), u"Standby: …"_s);
     poller.start();
-    QTRY_COMPARE_WITH_TIMEOUT(label.text(), u"Standby: caught up"_s, 15000);
+    QTRY_COMPARE_WITH_TIMEOUT(label.text(), u"Standby: caught up"_s, 45000);
     QVERIFY(!label.isWarning());
     QVERIFY(label.toolTip().contains(u"run detail, previews and actions read and write the "
                                      "primary"_s));
