@@ -35,10 +35,7 @@ void ChangeListener::start() {
     m_lane = new Lane(m_conninfo, QStringLiteral("dedup-console-listener"), this);
     connect(m_lane, &Lane::finished, this, &ChangeListener::onPolled);
     connect(m_lane, &Lane::failed, this, &ChangeListener::onPollFailed);
-    connect(m_lane, &Lane::connectionLost, this, [this](const QString &message) {
-        setConnected(false);
-        emit connectionError(message);
-    });
+    connect(m_lane, &Lane::connectionLost, this, &ChangeListener::reportDown);
     connect(m_lane, &Lane::connectionRestored, this, &ChangeListener::onRestored);
     m_poll.start();
     pollNow();
@@ -71,6 +68,10 @@ void ChangeListener::onPollFailed(int, const QString &message, Failure failure) 
         return;
     // Anything else (a timeout, a refusal) stops the live updates as surely: say so until a
     // poll succeeds again. The feed's cursor did not move, so nothing is missed meanwhile.
+    reportDown(message);
+}
+
+void ChangeListener::reportDown(const QString &message) {
     setConnected(false);
     emit connectionError(message);
 }

@@ -75,6 +75,8 @@ private:
     void onPollFailed(int requestId, const QString &message, Failure failure);
     void onChanges(const QSet<qint64> &ids, bool more);
     void onRestored();
+    // Live updates stopped (a lost connection, or polls that fail): not connected, and why.
+    void reportDown(const QString &message);
     void flush();
     void setConnected(bool connected);
 
