@@ -1712,6 +1712,10 @@
         <source>demo traffic stopped</source>
         <translation>Demo-Verkehr beendet</translation>
     </message>
+    <message>
+        <source>%1 s: the store is unreachable (%2); reconnecting</source>
+        <translation>%1 s: Der Store ist nicht erreichbar (%2); Verbindung wird wiederhergestellt</translation>
+    </message>
 </context>
 <context>
     <name>DurationText</name>
@@ -4885,6 +4889,14 @@
     <message>
         <source>%1: the idempotency key was already used for a different request</source>
         <translation>%1: Der Idempotenzschlüssel wurde bereits für eine andere Anfrage verwendet</translation>
+    </message>
+    <message>
+        <source>provider %1 cannot reach its database: %2</source>
+        <translation>Anbieter %1 erreicht seine Datenbank nicht: %2</translation>
+    </message>
+    <message>
+        <source>%1: the answer was lost with the connection: %2</source>
+        <translation>%1: die Antwort ging mit der Verbindung verloren: %2</translation>
     </message>
 </context>
 <context>

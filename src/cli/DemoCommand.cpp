@@ -80,10 +80,13 @@ QString DemoCommand::statusLine(store::PgConnection &conn, const sim::DemoTraffi
 // on a terminal, from a connection of its own.
 void DemoCommand::waitForStop(const sigset_t &stopSignals, const QString &conninfo,
                               const sim::DemoTraffic *traffic) {
-    const bool terminal = isatty(STDOUT_FILENO) == 1;
+    const bool showStatus = isatty(STDOUT_FILENO) == 1;
     store::PgConnection statusConn;
-    const bool showStatus =
-        terminal && statusConn.open(conninfo, QStringLiteral("dedupctl-demo-status"));
+    const auto connectStatus = [&] {
+        return statusConn.open(conninfo, QStringLiteral("dedupctl-demo-status"));
+    };
+    if (showStatus)
+        connectStatus();
     QElapsedTimer elapsed;
     elapsed.start();
     for (;;) {
@@ -93,8 +96,18 @@ void DemoCommand::waitForStop(const sigset_t &stopSignals, const QString &connin
             break;
         if (signal < 0 && errno != EAGAIN && errno != EINTR)
             break;
-        if (showStatus)
-            out() << statusLine(statusConn, traffic, elapsed.elapsed()) << Qt::endl;
+        if (!showStatus)
+            continue;
+        // After a server restart the status connection is gone like every other: say so on
+        // the line, and open it again for the next one.
+        if (!statusConn.isOpen() && !connectStatus()) {
+            out() << tr("%1 s: the store is unreachable (%2); reconnecting")
+                         .arg(elapsed.elapsed() / 1000)
+                         .arg(shown(statusConn.openError().toString()))
+                  << Qt::endl;
+            continue;
+        }
+        out() << statusLine(statusConn, traffic, elapsed.elapsed()) << Qt::endl;
     }
 }
 

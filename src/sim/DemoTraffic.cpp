@@ -57,9 +57,15 @@ struct Visit {
     int next = 0;
 };
 
+// A delivery that ended in an error (its worker could not reach the store for the whole of its
+// reconnect budget) is handed out again, like a message a consumer never acknowledged, at most
+// this many times.
+constexpr int kMaxErrorRedeliveries = 3;
+
 struct Job {
     std::shared_ptr<const TrafficIntent> intent;
     TrafficDelivery delivery;
+    int errors = 0; // deliveries of this job that ended in an error
 };
 
 // The intent of `visit`'s workflow, with identifiers unique to this session and visit.
@@ -234,12 +240,18 @@ void DemoTraffic::State::work(const DemoTrafficOptions &options, Strategy &strat
                     redeliver = quota(counters.crashed) == quota(counters.crashed - 1) ||
                                 counters.abandoned >= options.maxAbandoned;
                     counters.abandoned += redeliver ? 0 : 1;
+                } else if (outcome == QLatin1String("error") &&
+                           job->errors < kMaxErrorRedeliveries) {
+                    ++counters.redelivered;
+                    ++job->errors;
+                    redeliver = true;
                 } else
                     ++counters.other;
             }
             if (redeliver) {
-                // The consumer died without acknowledging: the queue hands the message out
-                // again once the lease has expired, and another worker takes the run over.
+                // The consumer died (or gave up) without acknowledging: the queue hands the
+                // message out again once the lease has expired, and a worker takes the run
+                // over if it was claimed.
                 job->delivery.redelivery = true;
                 job->delivery.crashAfterCall = 0;
                 push(std::move(*job), Clock::now() + options.lease + kRedeliveryMargin);

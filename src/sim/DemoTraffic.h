@@ -44,7 +44,10 @@ struct DemoTrafficCounters {
     qint64 crashed = 0;
     qint64 abandoned = 0; // crashed and never redelivered: their runs stay `processing`
     qint64 continued = 0; // operator continuations (retry, resolve) run by the demo's workers
-    qint64 other = 0;     // mismatch, fenced, error
+    // Deliveries that ended in an error (the store unreachable for longer than a worker's
+    // reconnect budget, e.g. a server down for minutes) and were handed out again.
+    qint64 redelivered = 0;
+    qint64 other = 0; // mismatch, fenced, and errors past the redeliveries
 };
 
 // Continuous mixed traffic for the demo store: patients' visits as correlated intents across

@@ -9,6 +9,14 @@ namespace dedup::sim {
 
 using core::ErrorClass;
 
+namespace {
+// Reopening a connection the server closed: 4 tries, 0 / 100 / 300 / 900 ms apart. A
+// restarted server accepts connections again once its crash recovery is done; a worker only
+// calls a provider after its own store call went through, so the server is up by then.
+constexpr int kReconnectTries = 4;
+constexpr std::chrono::milliseconds kReconnectFirstWait{100};
+} // namespace
+
 Provider::Provider(ProviderConfig config, std::shared_ptr<FaultPlan> faults, QString label)
     : m_config(std::move(config))
     , m_faults(faults ? std::move(faults) : std::make_shared<FaultPlan>())
@@ -19,11 +27,15 @@ Provider::~Provider() = default;
 
 bool Provider::open(const QString &conninfo, QString *error) {
     auto connection = std::make_shared<store::PgConnection>();
-    if (!connection->open(conninfo, QStringLiteral("dedup-sim-%1").arg(m_config.name))) {
+    const QString applicationName = QStringLiteral("dedup-sim-%1").arg(m_config.name);
+    if (!connection->open(conninfo, applicationName)) {
         *error = connection->openError().toString();
         return false;
     }
-    return open(std::move(connection), error);
+    if (!open(std::move(connection), error))
+        return false;
+    m_applicationName = applicationName;
+    return true;
 }
 
 bool Provider::open(std::shared_ptr<store::PgConnection> connection, QString *error) {
@@ -39,11 +51,31 @@ bool Provider::open(std::shared_ptr<store::PgConnection> connection, QString *er
     if (!SimSchema::isInstalled(*connection, error))
         return false;
     m_conn = std::move(connection);
+    m_applicationName = QStringLiteral("dedup-sim-providers");
     return true;
 }
 
 bool Provider::isOpen() const {
     return m_conn && m_conn->isOpen();
+}
+
+bool Provider::ensureConnected(QString *error) {
+    // consumeInput() notices a connection the server has closed (a crash, a restart, an
+    // administrator's pg_terminate_backend) without sending anything on it.
+    if (m_conn->isOpen() && m_conn->consumeInput())
+        return true;
+    auto wait = kReconnectFirstWait;
+    for (int attempt = 1; attempt <= kReconnectTries; ++attempt) {
+        // The shared connection keeps the conninfo it was opened with; open() replaces it.
+        if (m_conn->open(m_conn->conninfo(), m_applicationName))
+            return true;
+        *error = m_conn->openError().toString();
+        if (attempt < kReconnectTries) {
+            std::this_thread::sleep_for(wait);
+            wait *= 3;
+        }
+    }
+    return false;
 }
 
 ProviderResult Provider::refuse(Fault fault, ErrorClass errorClass, QString message) const {
@@ -58,6 +90,9 @@ ProviderResult Provider::call(const ProviderRequest &request) {
     if (!m_conn)
         return refuse(Fault::None, ErrorClass::Unavailable,
                       tr("provider %1 is not connected").arg(m_config.name));
+    if (QString lost; !ensureConnected(&lost))
+        return refuse(Fault::None, ErrorClass::Unavailable,
+                      tr("provider %1 cannot reach its database: %2").arg(m_config.name, lost));
     // Requests a real provider would reject outright, before any fault could happen.
     if (!m_config.operations.contains(request.operation))
         return refuse(Fault::None, ErrorClass::Validation,
@@ -109,9 +144,13 @@ ProviderResult Provider::call(const ProviderRequest &request) {
                        " p_ref_prefix => $8, p_copies => $9::int, p_fault => $10)"),
         params);
     if (!performed.ok()) {
-        // The provider's own database failing looks like an outage to the caller. If the
-        // connection broke during the statement, whether it committed is unknown here; the
-        // ledger is the truth.
+        // The connection broke during the statement: whether the effect committed is unknown
+        // (the ledger is the truth), which is what `timeout` tells the caller.
+        if (performed.error().connectionLost)
+            return refuse(decision.fault, ErrorClass::Timeout,
+                          tr("%1: the answer was lost with the connection: %2")
+                              .arg(m_config.name, performed.error().toString()));
+        // Any other failure of the provider's own database looks like an outage.
         return refuse(decision.fault, ErrorClass::Unavailable,
                       tr("%1 failed: %2").arg(m_config.name, performed.error().toString()));
     }

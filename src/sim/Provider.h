@@ -36,6 +36,13 @@ namespace dedup::sim {
 // the same configuration are one provider seen from several threads. To save connections,
 // the providers one thread uses may share one provider-side connection (open(connection)).
 //
+// The provider's database is the project's PostgreSQL, so a server crash or restart takes it
+// away like any other connection. Before each call a connection the server closed is opened
+// again (a few tries with backoff; the call is refused as `unavailable` when that fails, and
+// nothing happened). A connection lost while the call's statement ran leaves its outcome
+// unknown (the effect may have committed just before), so that call answers `timeout`, the
+// class for "may or may not have happened", as a real API's reset connection would.
+//
 // `label` groups a simulation run (e.g. the strategy being compared): the ledger counts
 // duplicates per label, and downstream keys are remembered per label, so two runs over the
 // same traffic do not see each other's keys.
@@ -67,11 +74,14 @@ public:
 
 private:
     ProviderResult refuse(Fault fault, core::ErrorClass errorClass, QString message) const;
+    // True when the connection is usable, after opening it again if the server closed it.
+    bool ensureConnected(QString *error);
 
     ProviderConfig m_config;
     std::shared_ptr<FaultPlan> m_faults;
     QString m_label;
     std::shared_ptr<store::PgConnection> m_conn;
+    QString m_applicationName;
 };
 
 } // namespace dedup::sim

@@ -221,6 +221,7 @@ bool LocalCluster::start(QString *error, int timeoutMs) {
         return true;
     if (!init(error) || !prepareDirectories(error))
         return false;
+    removeStaleLockFiles();
     if (m_options.port == 0)
         m_options.port = pickFreePort();
     if (m_options.port == 0) {
@@ -274,6 +275,29 @@ bool LocalCluster::start(QString *error, int timeoutMs) {
         QThread::msleep(50);
     }
     return true;
+}
+
+void LocalCluster::removeStaleLockFiles() const {
+    // After a crash the server's lock files still name its pid. PostgreSQL takes them for a
+    // running server while that pid exists, and a killed server nobody reaped (PID 1 of a
+    // container may never reap) exists as a zombie: without this it would refuse to start.
+    // Only files whose process is gone or a zombie are removed.
+    QStringList files{dataDir() + QStringLiteral("/postmaster.pid")};
+    if (m_options.port != 0)
+        files << socketDir() + QStringLiteral("/.s.PGSQL.%1.lock").arg(m_options.port);
+    for (const QString &path : std::as_const(files)) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        const qint64 pid = file.readLine().trimmed().toLongLong();
+        file.close();
+        if (pid > 0 && !processAlive(pid))
+            QFile::remove(path);
+    }
+}
+
+bool LocalCluster::isProcessAlive(qint64 pid) {
+    return processAlive(pid);
 }
 
 bool LocalCluster::isRunning() const {

@@ -47,6 +47,10 @@ public:
     // libpq conninfo for a database of this cluster, over its Unix socket.
     QString conninfo(const QString &dbname = QStringLiteral("postgres")) const;
 
+    // Whether process `pid` runs; a zombie (killed, not reaped: PID 1 of a container may
+    // never reap) does not.
+    static bool isProcessAlive(qint64 pid);
+
     // Stops whatever server runs on `dataDir` by its postmaster.pid (for a watchdog or a
     // `stop` command that only knows the directory).
     static bool stopDataDir(const QString &dataDir, QString *error, int timeoutMs = 30000);
@@ -55,6 +59,7 @@ private:
     bool runServerTool(const QString &tool, const QStringList &args, QString *error,
                        int timeoutMs) const;
     bool prepareDirectories(QString *error) const;
+    void removeStaleLockFiles() const;
     static int pickFreePort();
 
     Options m_options;

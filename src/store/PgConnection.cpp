@@ -223,7 +223,15 @@ int PgConnection::socket() const {
 }
 
 bool PgConnection::consumeInput() {
-    return m_conn && PQconsumeInput(m_conn.get()) == 1 && PQstatus(m_conn.get()) == CONNECTION_OK;
+    if (!m_conn || PQconsumeInput(m_conn.get()) != 1 || PQstatus(m_conn.get()) != CONNECTION_OK)
+        return false;
+    // A server going away often says why before it closes the socket ("terminating connection
+    // due to unexpected postmaster exit", an error outside any query, which libpq hands to the
+    // notice processor). Parse what came, then read once more, so that the close is seen now
+    // and not by the next statement (whose answer would then be lost).
+    if (PQisBusy(m_conn.get()) == 0 && PQconsumeInput(m_conn.get()) != 1)
+        return false;
+    return PQstatus(m_conn.get()) == CONNECTION_OK;
 }
 
 int PgConnection::serverVersion() const {

@@ -7,6 +7,8 @@
 #include <QJsonObject>
 #include <QThread>
 
+#include <algorithm>
+
 namespace dedup::worker {
 
 using store::StoreErrorKind;
@@ -47,14 +49,18 @@ bool Worker::reopen() {
 }
 
 template <typename Call>
-auto Worker::withReconnect(Call &&call) {
+auto Worker::withReconnect(Call &&call, bool *reconnected) {
     auto result = call();
     for (int i = 0; i < m_options.reconnectAttempts && !result.ok() &&
                     result.errorKind() == StoreErrorKind::ConnectionLost;
          ++i) {
-        m_options.sleep(std::chrono::milliseconds(50LL << i));
-        if (reopen())
+        m_options.sleep(std::min(std::chrono::milliseconds(50LL << std::min(i, 6)),
+                                 std::chrono::milliseconds(2000)));
+        if (reopen()) {
+            if (reconnected)
+                *reconnected = true;
             result = call();
+        }
     }
     return result;
 }
@@ -94,8 +100,10 @@ RunOutcome Worker::process(const WorkflowDefinition &workflow, const Intent &int
     // A continuation taken by another worker needs the request to run the missing steps.
     request.context = intent.payload;
 
+    bool ownLostClaimWaited = false;
     for (;;) {
-        const auto claim = withReconnect([&] { return m_protocol.claim(request); });
+        bool reconnected = false;
+        const auto claim = withReconnect([&] { return m_protocol.claim(request); }, &reconnected);
         if (!claim.ok()) {
             if (claim.errorKind() == StoreErrorKind::SerializationFailure)
                 continue;
@@ -111,6 +119,13 @@ RunOutcome Worker::process(const WorkflowDefinition &workflow, const Intent &int
             outcome.result = claimed.result;
             return outcome;
         case store::ClaimOutcome::InProgress:
+            if (reconnected && claimed.leaseOwner == m_options.workerId && !ownLostClaimWaited) {
+                // Our own claim committed and its answer was lost with the connection: the
+                // lease it took expires within one lease from now; then take the run over.
+                ownLostClaimWaited = true;
+                m_options.sleep(m_options.lease + std::chrono::milliseconds(100));
+                continue;
+            }
             outcome.kind = RunOutcome::Kind::InProgress;
             outcome.message =
                 tr("held by %1 until %2")
@@ -146,6 +161,23 @@ RunOutcome Worker::runSteps(const WorkflowDefinition &workflow, const store::Run
                             RunOutcome outcome) {
     outcome.status = core::RunStatus::Processing;
     QJsonObject refs;
+    // After a server crash a completion acknowledged with synchronous_commit = off may be gone
+    // (docs/PROTOCOL.md, complete_step, "Durability"): its step is in_progress again under this
+    // lease, and the next begin_step or succeed answers DD002. This worker knows those side
+    // effects happened (it holds their refs): it records them again, once, and asks again.
+    bool recordedAgain = false;
+    const auto recordAgain = [&] {
+        if (recordedAgain || refs.isEmpty())
+            return false;
+        recordedAgain = true;
+        for (auto it = refs.constBegin(); it != refs.constEnd(); ++it) {
+            const QString name = it.key();
+            const QString ref = it.value().toString();
+            if (!withReconnect([&] { return m_protocol.completeStep(lease, name, ref); }).ok())
+                return false;
+        }
+        return true;
+    };
     for (const StepDefinition &step : workflow.steps) {
         const QString downstream =
             step.providerDeduplicates ? downstreamKey(runKey, step.name) : QString();
@@ -160,6 +192,10 @@ RunOutcome Worker::runSteps(const WorkflowDefinition &workflow, const store::Run
             answer =
                 withReconnect([&] { return m_protocol.beginStep(lease, step.name, downstream); });
         }
+        if (!answer.ok() && answer.errorKind() == StoreErrorKind::IllegalTransition &&
+            recordAgain())
+            answer =
+                withReconnect([&] { return m_protocol.beginStep(lease, step.name, downstream); });
         if (!answer.ok())
             return stopped(outcome, answer.errorKind(), answer.error().toString());
         if (answer.value() == store::StepAnswer::Skip)
@@ -216,7 +252,10 @@ RunOutcome Worker::runSteps(const WorkflowDefinition &workflow, const store::Run
     }
     const QJsonObject stored{{QStringLiteral("workflow"), workflow.name},
                              {QStringLiteral("refs"), refs}};
-    const auto succeeded = withReconnect([&] { return m_protocol.succeed(lease, stored); });
+    auto succeeded = withReconnect([&] { return m_protocol.succeed(lease, stored); });
+    if (!succeeded.ok() && succeeded.errorKind() == StoreErrorKind::IllegalTransition &&
+        recordAgain())
+        succeeded = withReconnect([&] { return m_protocol.succeed(lease, stored); });
     if (!succeeded.ok())
         return stopped(outcome, succeeded.errorKind(), succeeded.error().toString());
     outcome.kind = RunOutcome::Kind::Succeeded;

@@ -32,6 +32,15 @@ namespace dedup::worker {
 // the store routes the run to manual review. A lost database connection is reopened and the
 // interrupted call repeated (every protocol write is idempotent under the same lease); a
 // fenced call (someone else owns the run now) stops all writing for that run.
+//
+// Reopening backs off from 50 ms, doubling up to 2 s a wait, for `reconnectAttempts` tries
+// (the default rides out about 30 s: a server crash, its recovery and restart). A claim whose
+// answer was lost may have committed: the repeated claim then finds the run in progress under
+// this worker's own id, without the lease secret that only the lost answer carried. The
+// worker waits out that lease once and takes the run over (a takeover: steps it might have
+// started are judged by the uncertain-step rules), instead of leaving it stuck. A step
+// completion the crash took back (complete_step commits asynchronously) is recorded again
+// from the refs the worker holds, once, when the next begin_step or succeed answers DD002.
 class Worker {
     Q_DECLARE_TR_FUNCTIONS(dedup::worker::Worker)
 
@@ -43,7 +52,7 @@ public:
         core::RetryPolicy policy;
         quint32 seed = 1;           // backoff jitter
         bool retryInProcess = true; // false: leave retryable failures for a redelivery
-        int reconnectAttempts = 6;
+        int reconnectAttempts = 20;
         // How to wait (backoff, reconnect); tests replace it to run without sleeping.
         std::function<void(std::chrono::milliseconds)> sleep;
     };
@@ -69,8 +78,10 @@ private:
     RunOutcome runSteps(const WorkflowDefinition &workflow, const store::RunLease &lease,
                         const QString &runKey, const QJsonObject &payload, int attempt,
                         RunOutcome outcome);
+    // Runs `call`, reopening the connection and repeating it while the answer is a lost
+    // connection; `reconnected` (when given) tells whether that happened.
     template <typename Call>
-    auto withReconnect(Call &&call);
+    auto withReconnect(Call &&call, bool *reconnected = nullptr);
     bool reopen();
     RunOutcome stopped(RunOutcome outcome, store::StoreErrorKind kind, const QString &message);
 

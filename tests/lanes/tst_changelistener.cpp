@@ -1,15 +1,18 @@
 // The ChangeListener on its lane against the real PostgreSQL: it polls the change feed as
 // the console's login, tells the changed runs, and reports a feed that stops working without
 // a lost connection (here: its login loses EXECUTE on dedup.changes) until a poll works
-// again; the backend terminated under it is a lost connection, then a resync.
+// again; the backend terminated under it is a lost connection, then a resync; so is the whole
+// server crashing and starting again, after which the feed goes on.
 #include "TestCluster.h"
 #include "TestDatabase.h"
+#include "TestServer.h"
 #include "lanes/ChangeListener.h"
 #include "store/PgConnection.h"
 #include "store/PgParams.h"
 
 #include <QCoreApplication>
 #include <QSignalSpy>
+#include <QThread>
 #include <QtTest>
 
 using dedup::lanes::ChangeListener;
@@ -33,6 +36,7 @@ private slots:
     void tellsChangedRuns();
     void refusedPollShownUntilItWorksAgain();
     void terminatedBackendResyncs();
+    void serverCrashAndRestartResyncs();
 
 private:
     qint64 claim(const QString &key);
@@ -143,6 +147,45 @@ void TestChangeListener::terminatedBackendResyncs() {
     QVERIFY(listener->isConnected());
     QVERIFY(connection.count() >= 2); // lost, then back
     QVERIFY(listener->backendPid() != pid);
+}
+
+void TestChangeListener::serverCrashAndRestartResyncs() {
+    // A server of its own: this one is killed (docs/RELIABILITY.md, "Server crash and
+    // restart").
+    TestServer server;
+    QVERIFY2(server.isValid(), qPrintable(server.error()));
+    QCOMPARE(server.grantTestLogins(), QString());
+    ChangeListener listener(server.conninfo(QStringLiteral("t_viewer")));
+    listener.setPollInterval(50);
+    listener.setCoalesceInterval(20);
+    listener.start();
+    QTRY_VERIFY_WITH_TIMEOUT(listener.isConnected(), 10000);
+    QSignalSpy resynced(&listener, &ChangeListener::resynced);
+    QSignalSpy changes(&listener, &ChangeListener::runsChanged);
+
+    QString error;
+    QVERIFY2(server.crash(&error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(!listener.isConnected(), 10000);
+    QThread::msleep(1000);
+    QVERIFY2(server.start(&error), qPrintable(error));
+    // Back by itself within its backoff (500 ms doubling: the server was away about 1 s).
+    QTRY_VERIFY_WITH_TIMEOUT(listener.isConnected(), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(!resynced.isEmpty(), 5000);
+
+    // And the feed goes on: a run claimed after the restart is told.
+    auto su = server.connect();
+    QVERIFY(su);
+    const auto claimed =
+        su->exec(QStringLiteral("SELECT run_id FROM dedup.claim(p_scope => 'clinic-a/1',"
+                                " p_key => 'after the restart', p_workflow => 'invoice',"
+                                " p_fingerprint => 'fp-1')"));
+    QVERIFY2(claimed.ok(), qPrintable(claimed.error().toString()));
+    const qint64 run = claimed.toInt64(0, 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!changes.isEmpty(), 10000);
+    QSet<qint64> told;
+    for (const QList<QVariant> &signal : std::as_const(changes))
+        told += signal.at(0).value<QSet<qint64>>();
+    QVERIFY(told.contains(run));
 }
 
 QTEST_MAIN(TestChangeListener)

@@ -1,5 +1,6 @@
 // DemoTraffic: continuous mixed traffic leaves runs in every state the console shows, across
 // correlated workflows, and stops promptly.
+#include "SimFixture.h"
 #include "TestDatabase.h"
 #include "sim/DemoTraffic.h"
 #include "sim/Ledger.h"
@@ -13,16 +14,6 @@ using namespace dedup;
 
 class TestDemoTraffic : public QObject {
     Q_OBJECT
-
-private:
-    static qint64 count(store::PgConnection &conn, const QString &sql) {
-        const store::PgResult result = conn.exec(sql);
-        if (!result.ok() || result.rows() != 1) {
-            qWarning("%s: %s", qPrintable(sql), qPrintable(result.error().toString()));
-            return -1;
-        }
-        return result.toInt64(0, 0);
-    }
 
 private slots:
     void everyStateWithinSeconds() {
@@ -51,9 +42,9 @@ private slots:
 
         // Nothing writes any more: the counts stay put.
         const QString total = QStringLiteral("SELECT count(*) FROM dedup.runs");
-        const qint64 runs = count(*conn, total);
+        const qint64 runs = scalarCount(*conn, total);
         QThread::msleep(1500);
-        QCOMPARE(count(*conn, total), runs);
+        QCOMPARE(scalarCount(*conn, total), runs);
 
         const sim::DemoTrafficCounters counters = traffic.counters();
         qInfo("%lld runs, %lld intents, %lld deliveries (%lld duplicates), %lld crashed "
@@ -66,27 +57,29 @@ private slots:
         QVERIFY(counters.replayed + counters.inProgress > 0);
 
         for (const char *status : {"succeeded", "failed", "manual_review"}) {
-            const qint64 n = count(*conn, QStringLiteral("SELECT count(*) FROM dedup.runs"
-                                                         " WHERE status = '%1'")
-                                              .arg(QLatin1String(status)));
+            const qint64 n = scalarCount(*conn, QStringLiteral("SELECT count(*) FROM dedup.runs"
+                                                               " WHERE status = '%1'")
+                                                    .arg(QLatin1String(status)));
             QVERIFY2(n > 0, status);
         }
         // Stuck: processing, lease expired, nobody took over.
-        QVERIFY(count(*conn, QStringLiteral("SELECT count(*) FROM dedup.runs"
-                                            " WHERE status = 'processing'"
-                                            " AND lease_expires_at < now()")) > 0);
-        QVERIFY(count(*conn, QStringLiteral("SELECT count(*) FROM dedup.steps"
-                                            " WHERE status = 'uncertain'")) > 0);
+        QVERIFY(scalarCount(*conn, QStringLiteral("SELECT count(*) FROM dedup.runs"
+                                                  " WHERE status = 'processing'"
+                                                  " AND lease_expires_at < now()")) > 0);
+        QVERIFY(scalarCount(*conn, QStringLiteral("SELECT count(*) FROM dedup.steps"
+                                                  " WHERE status = 'uncertain'")) > 0);
         // A visit's runs share a correlation id across workflows.
-        QVERIFY(count(*conn, QStringLiteral("SELECT count(*) FROM (SELECT correlation_id"
-                                            " FROM dedup.runs WHERE correlation_id IS NOT NULL"
-                                            " GROUP BY correlation_id"
-                                            " HAVING count(DISTINCT workflow) >= 2) c")) > 0);
+        QVERIFY(
+            scalarCount(*conn, QStringLiteral("SELECT count(*) FROM (SELECT correlation_id"
+                                              " FROM dedup.runs WHERE correlation_id IS NOT NULL"
+                                              " GROUP BY correlation_id"
+                                              " HAVING count(DISTINCT workflow) >= 2) c")) > 0);
         // Every workflow has runs, with the workflows' real scopes.
-        QCOMPARE(count(*conn, QStringLiteral("SELECT count(DISTINCT workflow) FROM dedup.runs")),
-                 5);
-        QCOMPARE(count(*conn, QStringLiteral("SELECT count(*) FROM dedup.runs"
-                                             " WHERE scope LIKE 'sim/%'")),
+        QCOMPARE(
+            scalarCount(*conn, QStringLiteral("SELECT count(DISTINCT workflow) FROM dedup.runs")),
+            5);
+        QCOMPARE(scalarCount(*conn, QStringLiteral("SELECT count(*) FROM dedup.runs"
+                                                   " WHERE scope LIKE 'sim/%'")),
                  0);
         // Duplicates, crashes and retries repeated no side effect: the full protocol
         // (there is no provider-side duplication in the demo's mix).

@@ -21,6 +21,7 @@
 #include "OperatorTestHelpers.h"
 #include "TestCluster.h"
 #include "TestDatabase.h"
+#include "TestServer.h"
 #include "store/LocalCluster.h"
 #include "store/Migrator.h"
 #include "store/PgConnection.h"
@@ -28,7 +29,6 @@
 #include "store/StoreError.h"
 
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QUuid>
 #include <QtTest>
@@ -298,30 +298,14 @@ public:
         options.baseDir = m_base.path() + QStringLiteral("/cluster");
         options.durable = false;
         m_cluster = std::make_unique<LocalCluster>(options);
-        startWatchdog();
+        // Stops the server when this process dies without its destructor (a crash, a timeout).
+        TestServer::startWatchdog(m_base.path(), QStringLiteral("cluster"));
         return m_cluster->start(error);
     }
 
     QString conninfo(const QString &dbname) const { return m_cluster->conninfo(dbname); }
 
 private:
-    // Stops the server when this process dies without its destructor (a crash, a timeout).
-    void startWatchdog() {
-        const QString script = QStringLiteral(
-            "while kill -0 %1 2>/dev/null; do sleep 1; done; "
-            "d=\"$0/cluster/data\"; "
-            "[ -f \"$d/postmaster.pid\" ] && kill -QUIT \"$(head -n 1 \"$d/postmaster.pid\")\"; "
-            "sleep 2; rm -rf \"$0\"");
-        QProcess watchdog;
-        watchdog.setProgram(QStringLiteral("/bin/sh"));
-        watchdog.setArguments(
-            {QStringLiteral("-c"), script.arg(QCoreApplication::applicationPid()), m_base.path()});
-        watchdog.setStandardInputFile(QProcess::nullDevice());
-        watchdog.setStandardOutputFile(QProcess::nullDevice());
-        watchdog.setStandardErrorFile(QProcess::nullDevice());
-        watchdog.startDetached();
-    }
-
     QTemporaryDir m_base{QDir::tempPath() + QStringLiteral("/dedup-access-XXXXXX")};
     std::unique_ptr<LocalCluster> m_cluster;
 };

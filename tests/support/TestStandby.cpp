@@ -1,11 +1,8 @@
 #include "TestStandby.h"
 
 #include "RunAsPostgres.h"
-#include "TestCluster.h"
-#include "store/Migrator.h"
 #include "store/PgParams.h"
 
-#include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
@@ -13,34 +10,8 @@
 #include <QThread>
 
 using dedup::store::LocalCluster;
-using dedup::store::Migrator;
 using dedup::store::PgConnection;
 using dedup::store::PgParams;
-
-namespace {
-
-QString quote(QString value) {
-    value.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
-        .replace(QLatin1Char('\''), QStringLiteral("\\'"));
-    return QLatin1Char('\'') + value + QLatin1Char('\'');
-}
-
-QString withUser(const LocalCluster &cluster, const QString &user) {
-    return QStringLiteral("host=%1 port=%2 user=%3 dbname=%4")
-        .arg(quote(cluster.socketDir()))
-        .arg(cluster.port())
-        .arg(user.isEmpty() ? cluster.superuser() : user, TestStandby::databaseName());
-}
-
-QString execOn(const QString &conninfo, const QString &sql) {
-    PgConnection conn;
-    if (!conn.open(conninfo))
-        return conn.openError().toString();
-    const auto result = conn.execScript(sql);
-    return result.ok() ? QString() : result.error().toString();
-}
-
-} // namespace
 
 TestStandby::TestStandby()
     : m_base(QDir::tempPath() + QStringLiteral("/dedup-standby-XXXXXX")) {
@@ -55,9 +26,9 @@ TestStandby::~TestStandby() {
     QString ignored;
     if (m_standby)
         m_standby->stop(&ignored);
-    if (m_primary)
-        m_primary->stop(&ignored);
-    // m_base removes the directories (the servers ran as postgres; we are root or that user).
+    m_primary.reset();
+    // m_base removes the standby's directory (the server ran as postgres; we are root or that
+    // user).
 }
 
 bool TestStandby::setUp() {
@@ -65,55 +36,27 @@ bool TestStandby::setUp() {
         m_error = QStringLiteral("TestStandby: cannot create a temporary directory");
         return false;
     }
-    // The servers (as `postgres` when we are root) must reach their directories inside it.
+    // The standby (as `postgres` when we are root) must reach its directory inside it.
     QFile::setPermissions(m_base.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
                                              QFile::ExeGroup | QFile::ExeOther);
-    startWatchdog();
+    // The primary's TestServer has a watchdog of its own.
+    TestServer::startWatchdog(m_base.path(), QStringLiteral("standby"));
     return setUpPrimary() && baseBackup();
 }
 
 bool TestStandby::setUpPrimary() {
-    LocalCluster::Options options;
-    options.baseDir = m_base.path() + QStringLiteral("/primary");
-    options.durable = false;
     // initdb's pg_hba.conf already trusts replication connections on the socket and loopback.
-    options.settings = {QStringLiteral("wal_level = replica"),
-                        QStringLiteral("max_wal_senders = 4"),
-                        QStringLiteral("max_replication_slots = 4"),
-                        // The base backup must be consistent: full-page images while it runs.
-                        QStringLiteral("full_page_writes = on"),
-                        // As in production: a commit is acknowledged once its WAL is flushed,
-                        // so pg_current_wal_lsn() covers it (ReplicationStatus's definition).
-                        QStringLiteral("synchronous_commit = on")};
-    m_primary = std::make_unique<LocalCluster>(options);
-    QString error;
-    if (!m_primary->start(&error)) {
-        m_error = QStringLiteral("TestStandby: primary: ") + error;
+    m_primary = std::make_unique<TestServer>(
+        QStringList{QStringLiteral("wal_level = replica"), QStringLiteral("max_wal_senders = 4"),
+                    QStringLiteral("max_replication_slots = 4"),
+                    // The base backup must be consistent: full-page images while it runs.
+                    QStringLiteral("full_page_writes = on"),
+                    // As in production: a commit is acknowledged once its WAL is flushed, so
+                    // pg_current_wal_lsn() covers it (ReplicationStatus's definition).
+                    QStringLiteral("synchronous_commit = on")});
+    if (!m_primary->isValid()) {
+        m_error = QStringLiteral("TestStandby: primary: ") + m_primary->error();
         return false;
-    }
-    if (const QString e =
-            execOn(m_primary->conninfo(), QStringLiteral("CREATE DATABASE %1").arg(databaseName()));
-        !e.isEmpty()) {
-        m_error = QStringLiteral("TestStandby: ") + e;
-        return false;
-    }
-    PgConnection conn;
-    if (!conn.open(primaryConninfo())) {
-        m_error = QStringLiteral("TestStandby: ") + conn.openError().toString();
-        return false;
-    }
-    Migrator migrator(conn);
-    if (!migrator.migrate(nullptr, &error)) {
-        m_error = QStringLiteral("TestStandby: migrate: ") + error;
-        return false;
-    }
-    for (const auto &[login, role] : TestCluster::loginRoles()) {
-        const auto result =
-            conn.execScript(QStringLiteral("CREATE ROLE %1 LOGIN IN ROLE %2").arg(login, role));
-        if (!result.ok()) {
-            m_error = QStringLiteral("TestStandby: ") + result.error().toString();
-            return false;
-        }
     }
     return true;
 }
@@ -128,13 +71,14 @@ bool TestStandby::baseBackup() {
     backup.setProgram(LocalCluster::binDir() + QStringLiteral("/pg_basebackup"));
     // -R writes standby.signal and primary_conninfo (this socket, this port); the slot keeps
     // the primary's WAL until the standby has it.
-    backup.setArguments(
-        {QStringLiteral("-h"), m_primary->socketDir(), QStringLiteral("-p"),
-         QString::number(m_primary->port()), QStringLiteral("-U"), m_primary->superuser(),
-         QStringLiteral("-D"), standbyBase + QStringLiteral("/data"), QStringLiteral("-R"),
-         QStringLiteral("-X"), QStringLiteral("stream"), QStringLiteral("--checkpoint=fast"),
-         QStringLiteral("--no-sync"), QStringLiteral("-C"), QStringLiteral("-S"),
-         QStringLiteral("dedup_standby")});
+    const LocalCluster &primary = m_primary->cluster();
+    backup.setArguments({QStringLiteral("-h"), primary.socketDir(), QStringLiteral("-p"),
+                         QString::number(primary.port()), QStringLiteral("-U"), primary.superuser(),
+                         QStringLiteral("-D"), standbyBase + QStringLiteral("/data"),
+                         QStringLiteral("-R"), QStringLiteral("-X"), QStringLiteral("stream"),
+                         QStringLiteral("--checkpoint=fast"), QStringLiteral("--no-sync"),
+                         QStringLiteral("-C"), QStringLiteral("-S"),
+                         QStringLiteral("dedup_standby")});
     backup.setWorkingDirectory(standbyBase);
     backup.setProcessChannelMode(QProcess::MergedChannels);
     // As root, the backup runs as `postgres` and writes files that account owns, as the
@@ -165,31 +109,12 @@ bool TestStandby::baseBackup() {
     return waitForReplay(60000, &m_error);
 }
 
-void TestStandby::startWatchdog() {
-    // Stops both servers by the pids in their postmaster.pid files and removes the directory
-    // when this process dies without its destructor (a crash, a ctest timeout). A shell
-    // script with its channels closed, so ctest does not wait for it.
-    const QString script = QStringLiteral(
-        "while kill -0 %1 2>/dev/null; do sleep 1; done; "
-        "for d in \"$0/standby/data\" \"$0/primary/data\"; do "
-        "  [ -f \"$d/postmaster.pid\" ] && kill -QUIT \"$(head -n 1 \"$d/postmaster.pid\")\"; "
-        "done; sleep 2; rm -rf \"$0\"");
-    QProcess watchdog;
-    watchdog.setProgram(QStringLiteral("/bin/sh"));
-    watchdog.setArguments(
-        {QStringLiteral("-c"), script.arg(QCoreApplication::applicationPid()), m_base.path()});
-    watchdog.setStandardInputFile(QProcess::nullDevice());
-    watchdog.setStandardOutputFile(QProcess::nullDevice());
-    watchdog.setStandardErrorFile(QProcess::nullDevice());
-    watchdog.startDetached();
-}
-
 QString TestStandby::primaryConninfo(const QString &user) const {
-    return m_primary ? withUser(*m_primary, user) : QString();
+    return m_primary ? m_primary->conninfo(user) : QString();
 }
 
 QString TestStandby::standbyConninfo(const QString &user) const {
-    return m_standby ? withUser(*m_standby, user) : QString();
+    return m_standby ? TestServer::conninfoOf(*m_standby, user) : QString();
 }
 
 QString TestStandby::standbyTcpConninfo(const QString &user) const {
@@ -201,12 +126,7 @@ QString TestStandby::standbyTcpConninfo(const QString &user) const {
 }
 
 std::unique_ptr<PgConnection> TestStandby::connectPrimary(const QString &user) const {
-    auto conn = std::make_unique<PgConnection>();
-    if (!conn->open(primaryConninfo(user))) {
-        qWarning("TestStandby: %s", qPrintable(conn->openError().toString()));
-        return nullptr;
-    }
-    return conn;
+    return m_primary ? m_primary->connect(user) : nullptr;
 }
 
 std::unique_ptr<PgConnection> TestStandby::connectStandby(const QString &user) const {
@@ -219,23 +139,15 @@ std::unique_ptr<PgConnection> TestStandby::connectStandby(const QString &user) c
 }
 
 QString TestStandby::execPrimary(const QString &sql) const {
-    return execOn(primaryConninfo(), sql);
+    return m_primary ? m_primary->exec(sql) : QStringLiteral("no primary");
 }
 
 QString TestStandby::execStandby(const QString &sql) const {
-    return execOn(standbyConninfo(), sql);
+    return TestServer::execOn(standbyConninfo(), sql);
 }
 
 QString TestStandby::grantTestLogins() const {
-    // The names are TestCluster's constants, not input.
-    for (const auto &[login, role] : TestCluster::loginRoles()) {
-        const QString capability = role.mid(role.indexOf(QLatin1Char('_')) + 1);
-        const QString error = execPrimary(
-            QStringLiteral("SELECT dedup.access_grant('%1', '%2')").arg(login, capability));
-        if (!error.isEmpty())
-            return login + QStringLiteral(": ") + error;
-    }
-    return {};
+    return m_primary ? m_primary->grantTestLogins() : QStringLiteral("no primary");
 }
 
 bool TestStandby::waitForReplay(int timeoutMs, QString *error) const {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "TestServer.h"
 #include "store/LocalCluster.h"
 #include "store/PgConnection.h"
 
@@ -16,11 +17,11 @@
 //     QVERIFY2(pair.isValid(), qPrintable(pair.error()));
 //     auto primary = pair.connectPrimary();
 //
-// The primary is a fresh cluster with the migrated store in database "dedup" and the login
-// roles of TestCluster::loginRoles(); the standby is a pg_basebackup -R of it, streaming
-// through a replication slot. Both servers run as `postgres` when this process is root
-// (LocalCluster), are stopped by their pids in the destructor, and their directories are
-// removed. A detached watchdog does the same if the test process dies first.
+// The primary is a TestServer (a fresh cluster with the migrated store in database "dedup"
+// and the login roles of TestCluster::loginRoles()); the standby is a pg_basebackup -R of
+// it, streaming through a replication slot. Both servers run as `postgres` when this process
+// is root (LocalCluster), are stopped by their pids in the destructor, and their directories
+// are removed. Detached watchdogs do the same if the test process dies first.
 class TestStandby {
 public:
     TestStandby();
@@ -28,7 +29,7 @@ public:
     TestStandby(const TestStandby &) = delete;
     TestStandby &operator=(const TestStandby &) = delete;
 
-    static QString databaseName() { return QStringLiteral("dedup"); }
+    static QString databaseName() { return TestServer::databaseName(); }
 
     bool isValid() const { return m_error.isEmpty(); }
     QString error() const { return m_error; }
@@ -60,10 +61,9 @@ private:
     bool setUp();
     bool setUpPrimary();
     bool baseBackup();
-    void startWatchdog();
 
-    QTemporaryDir m_base;
-    std::unique_ptr<dedup::store::LocalCluster> m_primary;
+    QTemporaryDir m_base; // the standby's
+    std::unique_ptr<TestServer> m_primary;
     std::unique_ptr<dedup::store::LocalCluster> m_standby;
     QString m_error;
 };

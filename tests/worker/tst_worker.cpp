@@ -1,5 +1,6 @@
 // The worker runtime against the real store: each side effect happens once per intent
-// through duplicates, retries, timeouts, continuations, fencing and a lost connection.
+// through duplicates, retries, timeouts, continuations, fencing, a lost connection and a
+// completion a server crash took back.
 #include "TestDatabase.h"
 #include "store/PgConnection.h"
 #include "worker/Worker.h"
@@ -88,6 +89,7 @@ private slots:
     void continuationRunsOnlyMissingSteps();
     void fencedWorkerStopsWriting();
     void lostConnectionIsSurvived();
+    void completionLostInACrashIsRecordedAgain();
     void invalidIntentIsRefused();
 };
 
@@ -279,6 +281,35 @@ void TestWorker::lostConnectionIsSurvived() {
     QCOMPARE(scalar(db, QStringLiteral(
                             "SELECT string_agg(status, ',' ORDER BY ordinal) FROM dedup.steps")),
              QStringLiteral("done,done"));
+}
+
+void TestWorker::completionLostInACrashIsRecordedAgain() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    auto admin = db.connect();
+    QVERIFY(admin);
+    Worker worker(options(db));
+    QVERIFY(worker.connect(nullptr));
+    FakeStep draft(QStringLiteral("draft"));
+    FakeStep pay(QStringLiteral("pay"));
+    // While the second side effect runs, the first step's completion is gone, as a server
+    // crash takes back a commit made with synchronous_commit = off (PROTOCOL.md,
+    // complete_step, "Durability"): the step is in_progress again under this lease.
+    pay.during = [&] {
+        admin->exec(QStringLiteral("UPDATE dedup.steps SET status = 'in_progress',"
+                                   " side_effect_ref = NULL, finished_at = NULL"
+                                   " WHERE ordinal = 1"));
+    };
+    const RunOutcome outcome = worker.process(invoiceWorkflow(draft, pay), invoiceIntent());
+    QCOMPARE(toString(outcome.kind), QStringLiteral("succeeded"));
+    // Nothing ran twice; the refs the worker held were recorded again.
+    QCOMPARE(draft.calls.load(), 1);
+    QCOMPARE(pay.calls.load(), 1);
+    QCOMPARE(scalar(db, QStringLiteral("SELECT string_agg(status || ':' || side_effect_ref, ','"
+                                       " ORDER BY ordinal) FROM dedup.steps")),
+             QStringLiteral("done:draft-ref-0,done:pay-ref-0"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT status FROM dedup.runs")),
+             QStringLiteral("succeeded"));
 }
 
 void TestWorker::invalidIntentIsRefused() {
