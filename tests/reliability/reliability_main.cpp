@@ -4,11 +4,11 @@
 //   dedup-reliability report FILE...    the JSON reports as a Markdown table
 //
 // LINE is duplicates (1), kills (2), fencing (3a), lease-race (3b), forged-writes (3c),
-// connection-kills (4), viewer (5a), audit (5b) or operator-pairs (6). Each line gets a fresh
-// database copied from the migrated template of the private cluster named by
-// DEDUP_TEST_CLUSTER (tests/reliability/run-all.sh starts one), exactly as the ctest tests do
-// with smaller counts. Exit code: 0 when the line held, 1 when it did not, 2 for a usage or set-up
-// error.
+// connection-kills (4), viewer (5a), audit (5b), operator-pairs (6) or server-restarts (7).
+// Each line but 7 gets a fresh database copied from the migrated template of the private
+// cluster named by DEDUP_TEST_CLUSTER (tests/reliability/run-all.sh starts one), exactly as
+// the ctest tests do with smaller counts; line 7 starts a server of its own, which it crashes. Exit
+// code: 0 when the line held, 1 when it did not, 2 for a usage or set-up error.
 #include "AuditImmutability.h"
 #include "ConnectionKills.h"
 #include "DuplicateDeliveries.h"
@@ -16,6 +16,7 @@
 #include "ForgedWrites.h"
 #include "LeaseRace.h"
 #include "OperatorPairs.h"
+#include "ServerRestarts.h"
 #include "ViewerPaths.h"
 #include "WorkerKills.h"
 
@@ -68,6 +69,25 @@ int report(const QStringList &files) {
     return 0;
 }
 
+// Prints (or writes) the JSON report and a summary; the exit code says whether the line held.
+int finish(const QCommandLineParser &parser, const LineReport &result) {
+    const QByteArray json = QJsonDocument(result.toJson()).toJson(QJsonDocument::Indented);
+    if (parser.isSet(QStringLiteral("out"))) {
+        QFile file(parser.value(QStringLiteral("out")));
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(json) < 0) {
+            err() << "dedup-reliability: cannot write " << file.fileName() << Qt::endl;
+            return 2;
+        }
+    } else {
+        out() << json;
+        out().flush();
+    }
+    err() << "line " << result.id << " (" << result.title << "): " << result.summary() << Qt::endl;
+    for (const QString &problem : std::as_const(result.problems))
+        err() << "  " << problem << Qt::endl;
+    return result.passed() ? 0 : 1;
+}
+
 } // namespace
 
 int main(int argc, char *argv[]) {
@@ -76,14 +96,16 @@ int main(int argc, char *argv[]) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Fault-injection suite. LINE: duplicates, kills, fencing, lease-race, "
-        "forged-writes, connection-kills, viewer, audit, operator-pairs; or `report FILE...`."));
+        "forged-writes, connection-kills, viewer, audit, operator-pairs, server-restarts; or "
+        "`report FILE...`."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("line"), QStringLiteral("the line to run"));
     const auto option = [&parser](const char *name, const char *help) {
         parser.addOption(QCommandLineOption(QString::fromLatin1(name), QString::fromLatin1(help),
                                             QStringLiteral("n")));
     };
-    option("trials", "trials (duplicates: intents; kills: kills; audit, operator-pairs: rounds)");
+    option("trials", "trials (duplicates: intents; kills: kills; audit, operator-pairs: rounds; "
+                     "server-restarts: crashes)");
     option("seed", "seed of the random choices (default 1)");
     option("copies", "duplicates: concurrent deliveries per intent (default 32)");
     option("intents", "kills: intents per batch (default 400)");
@@ -115,6 +137,15 @@ int main(int argc, char *argv[]) {
         return 2;
     }
 
+    const QString line = args.first();
+    LineReport result;
+    if (line == QLatin1String("server-restarts")) {
+        ServerRestarts::Options o;
+        o.restarts = number("trials", o.restarts);
+        o.seed = quint32(seed);
+        return finish(parser, ServerRestarts::run(o));
+    }
+
     TestDatabase db;
     if (!db.isValid()) {
         err() << "dedup-reliability: " << db.error() << Qt::endl;
@@ -126,8 +157,6 @@ int main(int argc, char *argv[]) {
         return 2;
     }
     const ReliabilityTarget target = ReliabilityTarget::of(db);
-    const QString line = args.first();
-    LineReport result;
     if (line == QLatin1String("duplicates")) {
         DuplicateDeliveries::Options o;
         o.intents = number("trials", o.intents);
@@ -160,19 +189,5 @@ int main(int argc, char *argv[]) {
         err() << "dedup-reliability: unknown line " << line << Qt::endl;
         return 2;
     }
-    const QByteArray json = QJsonDocument(result.toJson()).toJson(QJsonDocument::Indented);
-    if (parser.isSet(QStringLiteral("out"))) {
-        QFile file(parser.value(QStringLiteral("out")));
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(json) < 0) {
-            err() << "dedup-reliability: cannot write " << file.fileName() << Qt::endl;
-            return 2;
-        }
-    } else {
-        out() << json;
-        out().flush();
-    }
-    err() << "line " << result.id << " (" << result.title << "): " << result.summary() << Qt::endl;
-    for (const QString &problem : std::as_const(result.problems))
-        err() << "  " << problem << Qt::endl;
-    return result.passed() ? 0 : 1;
+    return finish(parser, result);
 }

@@ -9,8 +9,8 @@
 # BUILD_DIR holds the targets dedup-reliability, dedupctl and dedup-testcluster:
 #   cmake --build BUILD_DIR -j2 --target dedup-reliability dedupctl dedup-testcluster
 # Counts (environment): DUPLICATE_INTENTS=1000 COPIES=32 KILLS=500 FENCING_TRIALS=1000
-# RACE_TRIALS=1000 FORGED_TRIALS=1000 CONNECTION_KILLS=100 AUDIT_ROUNDS=20. Runs niced; one
-# line at a time.
+# RACE_TRIALS=1000 FORGED_TRIALS=1000 CONNECTION_KILLS=100 AUDIT_ROUNDS=20 PAIR_ROUNDS=10
+# SERVER_RESTARTS=10. Runs niced; one line at a time.
 # Exit code: 0 when every line held, 1 otherwise, 2 for a set-up error.
 set -euo pipefail
 
@@ -49,6 +49,7 @@ lines=(
     "5a viewer"
     "5b audit --trials ${AUDIT_ROUNDS:-20}"
     "6 operator-pairs --trials ${PAIR_ROUNDS:-10}"
+    "7 server-restarts --trials ${SERVER_RESTARTS:-10}"
 )
 status=0
 files=()
