@@ -57,6 +57,7 @@ ActionResult ActionResult::fromError(const ActionIntent &intent, StoreErrorKind 
                 .arg(attempts);
         break;
     case StoreErrorKind::QueryCanceled:
+    case StoreErrorKind::LockNotAvailable: // lock_timeout: rolled back whole, like a timeout
         result.message = tr("The action took too long (the run may be held by a worker) and was "
                             "stopped. Nothing was done; try again.");
         break;

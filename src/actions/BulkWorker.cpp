@@ -115,7 +115,7 @@ void BulkWorker::fail(const QString &message) {
 bool BulkWorker::retryLater(StoreErrorKind kind, const store::PgError &error) {
     const bool transient = kind == StoreErrorKind::ConnectionLost || error.connectionLost ||
                            kind == StoreErrorKind::SerializationFailure ||
-                           kind == StoreErrorKind::QueryCanceled;
+                           store::isStoppedByServer(kind);
     if (!transient)
         return false;
     // Whatever the statement was, it committed completely or not at all; the server makes

@@ -1,6 +1,7 @@
 #include "store/StoreError.h"
 
 #include <QHash>
+#include <QStringList>
 
 namespace dedup::store {
 
@@ -25,13 +26,21 @@ StoreErrorKind classify(const PgError &error) {
         {QStringLiteral("40001"), StoreErrorKind::SerializationFailure},
         {QStringLiteral("40P01"), StoreErrorKind::SerializationFailure},
         {QStringLiteral("57014"), StoreErrorKind::QueryCanceled},
+        {QStringLiteral("55P03"), StoreErrorKind::LockNotAvailable},
     };
-    // Class 08 is "connection exception"; 57P01..57P03 are admin shutdown / crash.
-    if (error.sqlState.startsWith(QLatin1String("08")) ||
-        error.sqlState == QLatin1String("57P01") || error.sqlState == QLatin1String("57P02") ||
-        error.sqlState == QLatin1String("57P03"))
+    // Class 08 is "connection exception"; 57P01..57P03 are admin shutdown / crash, 57P05
+    // idle_session_timeout and 25P03 idle_in_transaction_session_timeout: the server ended
+    // the session (and rolled back its open transaction).
+    static const QStringList sessionEnded{QStringLiteral("57P01"), QStringLiteral("57P02"),
+                                          QStringLiteral("57P03"), QStringLiteral("57P05"),
+                                          QStringLiteral("25P03")};
+    if (error.sqlState.startsWith(QLatin1String("08")) || sessionEnded.contains(error.sqlState))
         return StoreErrorKind::ConnectionLost;
     return codes.value(error.sqlState, StoreErrorKind::Other);
+}
+
+bool isStoppedByServer(StoreErrorKind kind) {
+    return kind == StoreErrorKind::QueryCanceled || kind == StoreErrorKind::LockNotAvailable;
 }
 
 bool isTransient(StoreErrorKind kind) {

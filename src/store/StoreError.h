@@ -21,6 +21,7 @@ enum class StoreErrorKind {
     PermissionDenied,     // 42501, or DD010: the store's grants do not cover this
     SerializationFailure, // 40001 / 40P01: retry the transaction
     QueryCanceled,        // 57014: cancelled by the user or statement_timeout
+    LockNotAvailable,     // 55P03: lock_timeout (or NOWAIT) gave up waiting for a lock
     Cancelled,            // the caller asked to stop (a cancel flag); decided on the client
     ConnectionLost,       // the connection broke; reopen before the next call
     Other,
@@ -29,5 +30,10 @@ enum class StoreErrorKind {
 StoreErrorKind classify(const PgError &error);
 // Transient: the same call may succeed when repeated (after reconnecting if needed).
 bool isTransient(StoreErrorKind kind);
+// The server stopped the statement at one of its limits (statement_timeout, lock_timeout) or
+// on a cancel request: its transaction was rolled back whole, so nothing of the call was
+// applied, and repeating it is safe. (idle_in_transaction_session_timeout ends the session
+// instead: that is ConnectionLost.)
+bool isStoppedByServer(StoreErrorKind kind);
 
 } // namespace dedup::store

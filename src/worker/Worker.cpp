@@ -51,18 +51,32 @@ bool Worker::reopen() {
 template <typename Call>
 auto Worker::withReconnect(Call &&call, bool *reconnected) {
     auto result = call();
-    for (int i = 0; i < m_options.reconnectAttempts && !result.ok() &&
-                    result.errorKind() == StoreErrorKind::ConnectionLost;
-         ++i) {
-        m_options.sleep(std::min(std::chrono::milliseconds(50LL << std::min(i, 6)),
-                                 std::chrono::milliseconds(2000)));
-        if (reopen()) {
+    int reopenTries = 0;
+    int stoppedTries = 0;
+    for (;;) {
+        if (result.ok())
+            return result;
+        const StoreErrorKind kind = result.errorKind();
+        if (kind == StoreErrorKind::ConnectionLost && reopenTries < m_options.reconnectAttempts) {
+            m_options.sleep(std::min(std::chrono::milliseconds(50LL << std::min(reopenTries, 6)),
+                                     std::chrono::milliseconds(2000)));
+            ++reopenTries;
+            if (!reopen())
+                continue;
             if (reconnected)
                 *reconnected = true;
-            result = call();
+        } else if (store::isStoppedByServer(kind) && stoppedTries < m_options.serverLimitAttempts) {
+            // statement_timeout, lock_timeout or a cancel: the call's transaction was rolled
+            // back whole. Handled like a lost answer: the same call again, under the same
+            // lease, after a pause that lets whatever held the lock finish.
+            m_options.sleep(std::min(std::chrono::milliseconds(100LL << std::min(stoppedTries, 5)),
+                                     std::chrono::milliseconds(2000)));
+            ++stoppedTries;
+        } else {
+            return result;
         }
+        result = call();
     }
-    return result;
 }
 
 RunOutcome Worker::stopped(RunOutcome outcome, StoreErrorKind kind, const QString &message) {

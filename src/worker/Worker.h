@@ -41,6 +41,12 @@ namespace dedup::worker {
 // started are judged by the uncertain-step rules), instead of leaving it stuck. A step
 // completion the crash took back (complete_step commits asynchronously) is recorded again
 // from the refs the worker holds, once, when the next begin_step or succeed answers DD002.
+//
+// A call the server stopped at one of its limits (statement_timeout, lock_timeout, a cancel
+// request) is handled as a lost answer: it was rolled back whole, so the same call is made
+// again under the same lease, with backoff. When the limits keep stopping it, the delivery
+// ends with an error and the run's lease runs out, as after a crash of this worker. A session
+// ended by idle_in_transaction_session_timeout is a lost connection.
 class Worker {
     Q_DECLARE_TR_FUNCTIONS(dedup::worker::Worker)
 
@@ -53,6 +59,9 @@ public:
         quint32 seed = 1;           // backoff jitter
         bool retryInProcess = true; // false: leave retryable failures for a redelivery
         int reconnectAttempts = 20;
+        // Repeats of a call the server stopped at statement_timeout or lock_timeout (or
+        // cancelled): 100 ms doubling up to 2 s a wait, about 7 s for the default.
+        int serverLimitAttempts = 6;
         // How to wait (backoff, reconnect); tests replace it to run without sleeping.
         std::function<void(std::chrono::milliseconds)> sleep;
     };

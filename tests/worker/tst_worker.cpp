@@ -15,6 +15,20 @@ using core::ErrorClass;
 
 namespace {
 
+// A session holding `LOCK TABLE dedup.events` (which every protocol write takes last) until
+// release(): the worker's next write waits for it and its session's limit stops it.
+struct EventsLock {
+    explicit EventsLock(const TestDatabase &db)
+        : conn(db.connect()) {}
+    bool take() {
+        return conn && conn->exec(QStringLiteral("BEGIN")).ok() &&
+               conn->exec(QStringLiteral("LOCK TABLE dedup.events IN SHARE ROW EXCLUSIVE MODE"))
+                   .ok();
+    }
+    void release() { conn->exec(QStringLiteral("ROLLBACK")); }
+    std::unique_ptr<store::PgConnection> conn;
+};
+
 // A scripted side effect: counts executions, remembers the downstream keys it was sent,
 // and answers from a script (then succeeds).
 struct FakeStep {
@@ -90,6 +104,9 @@ private slots:
     void fencedWorkerStopsWriting();
     void lostConnectionIsSurvived();
     void completionLostInACrashIsRecordedAgain();
+    void callStoppedByAServerLimitIsMadeAgain_data();
+    void callStoppedByAServerLimitIsMadeAgain();
+    void serverLimitThatKeepsStoppingEndsTheDelivery();
     void invalidIntentIsRefused();
 };
 
@@ -310,6 +327,74 @@ void TestWorker::completionLostInACrashIsRecordedAgain() {
              QStringLiteral("done:draft-ref-0,done:pay-ref-0"));
     QCOMPARE(scalar(db, QStringLiteral("SELECT status FROM dedup.runs")),
              QStringLiteral("succeeded"));
+}
+
+void TestWorker::callStoppedByAServerLimitIsMadeAgain_data() {
+    QTest::addColumn<QString>("limit");
+    QTest::addColumn<bool>("duringClaim"); // else during the first step's completion
+    for (const char *limit : {"lock_timeout", "statement_timeout"}) {
+        QTest::addRow("%s, claim", limit) << QString::fromLatin1(limit) << true;
+        QTest::addRow("%s, complete_step", limit) << QString::fromLatin1(limit) << false;
+    }
+}
+
+void TestWorker::callStoppedByAServerLimitIsMadeAgain() {
+    QFETCH(QString, limit);
+    QFETCH(bool, duringClaim);
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    EventsLock lock(db);
+    Worker::Options o = options(db);
+    o.conninfo += QStringLiteral(" options='-c %1=150'").arg(limit);
+    // The lock is released at the worker's first backoff pause: the repeated call then goes
+    // through. Without the repeat the delivery would end in an error.
+    int pauses = 0;
+    o.sleep = [&](std::chrono::milliseconds) {
+        if (pauses++ == 0)
+            lock.release();
+    };
+    Worker worker(o);
+    QVERIFY(worker.connect(nullptr));
+    FakeStep draft(QStringLiteral("draft"));
+    FakeStep pay(QStringLiteral("pay"));
+    if (duringClaim)
+        QVERIFY(lock.take());
+    else
+        draft.during = [&] { QVERIFY(lock.take()); };
+    const RunOutcome outcome = worker.process(invoiceWorkflow(draft, pay), invoiceIntent());
+    QCOMPARE(toString(outcome.kind), QStringLiteral("succeeded"));
+    QCOMPARE(pauses, 1);
+    QCOMPARE(draft.calls.load(), 1);
+    QCOMPARE(pay.calls.load(), 1);
+    QCOMPARE(scalar(db, QStringLiteral("SELECT string_agg(kind, ',' ORDER BY id) FROM dedup.events"
+                                       " WHERE kind IN ('claimed', 'step_done', 'succeeded')")),
+             QStringLiteral("claimed,step_done,step_done,succeeded"));
+}
+
+void TestWorker::serverLimitThatKeepsStoppingEndsTheDelivery() {
+    // A lock nobody releases: after its repeats the worker gives up and leaves the run to its
+    // lease, as a crashed worker would; the side effect it already did is not repeated here.
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    EventsLock lock(db);
+    Worker::Options o = options(db);
+    o.conninfo += QStringLiteral(" options='-c lock_timeout=50'");
+    int pauses = 0;
+    o.sleep = [&](std::chrono::milliseconds) { ++pauses; };
+    Worker worker(o);
+    QVERIFY(worker.connect(nullptr));
+    FakeStep draft(QStringLiteral("draft"));
+    FakeStep pay(QStringLiteral("pay"));
+    draft.during = [&] { QVERIFY(lock.take()); };
+    const RunOutcome outcome = worker.process(invoiceWorkflow(draft, pay), invoiceIntent());
+    lock.release();
+    QCOMPARE(toString(outcome.kind), QStringLiteral("error"));
+    QVERIFY2(outcome.message.contains(QStringLiteral("55P03")), qPrintable(outcome.message));
+    QCOMPARE(pauses, o.serverLimitAttempts);
+    QCOMPARE(draft.calls.load(), 1);
+    QCOMPARE(pay.calls.load(), 0);
+    QCOMPARE(scalar(db, QStringLiteral("SELECT status || ':' || lease_owner FROM dedup.runs")),
+             QStringLiteral("processing:test-worker"));
 }
 
 void TestWorker::invalidIntentIsRefused() {
