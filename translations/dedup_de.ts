@@ -2139,6 +2139,51 @@
     </message>
 </context>
 <context>
+    <name>ReplicationMode</name>
+    <message>
+        <source>synchronous replication</source>
+        <translation>synchrone Replikation</translation>
+    </message>
+    <message>
+        <source>asynchronous replication</source>
+        <translation>asynchrone Replikation</translation>
+    </message>
+    <message>
+        <source>no replication</source>
+        <translation>keine Replikation</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n standby(s) streaming, %1 of them synchronous</source>
+        <translation>
+            <numerusform>%n Standby empfängt, davon %1 synchron</numerusform>
+            <numerusform>%n Standbys empfangen, davon %1 synchron</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n standby(s) streaming</source>
+        <translation>
+            <numerusform>%n Standby empfängt</numerusform>
+            <numerusform>%n Standbys empfangen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Commits wait for a synchronous standby (synchronous_standby_names = %1), but none is streaming from this server: every commit waits until one connects.</source>
+        <translation>Commits warten auf einen synchronen Standby (synchronous_standby_names = %1), aber keiner empfängt von diesem Server: Jeder Commit wartet, bis sich einer verbindet.</translation>
+    </message>
+    <message>
+        <source>Synchronous replication (synchronous_standby_names = %1, synchronous_commit = %2; %3): a commit is acknowledged once a standby has it, so a failover loses no claim or step start, and no side effect runs twice because of it.</source>
+        <translation>Synchrone Replikation (synchronous_standby_names = %1, synchronous_commit = %2; %3): Ein Commit wird bestätigt, sobald ein Standby ihn hat. Ein Failover verliert daher keinen Claim und keinen Schrittbeginn, und keine Nebenwirkung läuft deswegen zweimal.</translation>
+    </message>
+    <message>
+        <source>Asynchronous replication (%1; synchronous_commit = %2): a failover may lose the last commits. A claim or a step start lost that way can let a redelivery do a side effect twice, and a finished run can come back as stuck. Use a synchronous standby for the store (see RELIABILITY.md, &quot;Failover&quot;).</source>
+        <translation>Asynchrone Replikation (%1; synchronous_commit = %2): Ein Failover kann die letzten Commits verlieren. Ein so verlorener Claim oder Schrittbeginn kann eine erneute Zustellung eine Nebenwirkung zweimal ausführen lassen, und ein beendeter Lauf kann als hängend zurückkommen. Betreiben Sie den Store mit einem synchronen Standby (siehe RELIABILITY.md, &quot;Failover&quot;).</translation>
+    </message>
+    <message>
+        <source>No standby streams from this server: there is nothing to fail over to; a crash is recovered from this server&apos;s own WAL.</source>
+        <translation>Kein Standby empfängt von diesem Server: Es gibt nichts, worauf umgeschaltet werden kann; ein Absturz wird aus dem eigenen WAL dieses Servers wiederhergestellt.</translation>
+    </message>
+</context>
+<context>
     <name>ReplicationStatus</name>
     <message>
         <source>%1 MB</source>

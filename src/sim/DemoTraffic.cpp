@@ -215,6 +215,8 @@ void DemoTraffic::State::work(const DemoTrafficOptions &options, Strategy &strat
     while (!isStopping()) {
         if (auto job = take(Clock::now() + kCommandPoll)) {
             const DeliveryReport report = strategy.deliver(*job->intent, job->delivery);
+            if (options.onDelivered)
+                options.onDelivered(*job->intent, report);
             bool redeliver = false;
             {
                 std::lock_guard lock(countersMutex);
@@ -300,7 +302,9 @@ bool DemoTraffic::start(QString *error) {
         return fail(tr("invalid demo traffic options"));
 
     store::PgConnection admin;
-    if (!admin.open(m_options.conninfo, QStringLiteral("dedup-demo-traffic")))
+    const QString ledger =
+        m_options.providerConninfo.isEmpty() ? m_options.conninfo : m_options.providerConninfo;
+    if (!admin.open(ledger, QStringLiteral("dedup-demo-traffic")))
         return fail(admin.openError().toString());
     // The install script's "already exists, skipping" notices are noise here.
     (void)admin.exec(QStringLiteral("SET client_min_messages = warning"));
@@ -325,6 +329,7 @@ bool DemoTraffic::start(QString *error) {
     for (int w = 0; w < m_options.workers; ++w) {
         StrategyConfig config;
         config.conninfo = m_options.conninfo;
+        config.providerConninfo = m_options.providerConninfo;
         config.label = QStringLiteral("demo");
         config.workerId = QStringLiteral("demo-%1-w%2").arg(m_state->session).arg(w + 1);
         config.lease = m_options.lease;

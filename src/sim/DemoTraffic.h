@@ -6,13 +6,19 @@
 #include <QString>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 
 namespace dedup::sim {
 
+struct DeliveryReport;
+struct TrafficIntent;
+
 // What DemoTraffic sends and how it breaks.
 struct DemoTrafficOptions {
     QString conninfo; // a role that may install the sim schema and call the worker functions
+    // The providers' ledger (and the sim schema) on another server; empty: `conninfo`.
+    QString providerConninfo;
     double rate = 50; // new business intents per second: thousands of runs within a minute
     quint64 seed = 1; // the mix of workflows, duplicates, crashes and provider faults
     int workers = 4;  // worker threads, each with its own store and provider connections
@@ -27,6 +33,9 @@ struct DemoTrafficOptions {
     // At most this many stuck runs per start, so that a long demo does not bury the Stuck view;
     // later crashes are all redelivered.
     int maxAbandoned = 50;
+    // Called on a worker thread after each delivery with what its sender was answered (for
+    // tests that check the answers against the store later); may be empty.
+    std::function<void(const TrafficIntent &, const DeliveryReport &)> onDelivered;
 
     static SimulationFaults demoFaults();
 };

@@ -48,6 +48,10 @@ struct DeliveryReport {
 // Everything a strategy's handler needs; one per worker thread (workerId differs).
 struct StrategyConfig {
     QString conninfo;
+    // Where the simulated providers keep their ledger; empty: `conninfo`. A server of its own
+    // when the store's may fail over: a provider is outside the store, and its record of side
+    // effects must not lose what the store loses.
+    QString providerConninfo;
     QString label;       // the ledger label of the provider calls
     QString scopePrefix; // put in front of every intent's scope
     QString workerId;
@@ -57,6 +61,10 @@ struct StrategyConfig {
     quint32 seed = 1;
     QList<ProviderConfig> providers;
     std::shared_ptr<FaultPlan> faults;
+
+    QString ledgerConninfo() const {
+        return providerConninfo.isEmpty() ? conninfo : providerConninfo;
+    }
 };
 
 // One worker thread's handler of deliveries under one strategy. Owns its connections (store

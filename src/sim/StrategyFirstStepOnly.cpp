@@ -33,7 +33,7 @@ bool StrategyFirstStepOnly::open(QString *error) {
         *error = m_conn->openError().toString();
         return false;
     }
-    return m_providers.open(m_config.conninfo, error);
+    return m_providers.open(m_config.ledgerConninfo(), error);
 }
 
 DeliveryReport StrategyFirstStepOnly::deliver(const TrafficIntent &intent,

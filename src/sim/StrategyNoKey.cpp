@@ -15,7 +15,7 @@ StrategyNoKey::StrategyNoKey(StrategyConfig config)
     , m_random(m_config.seed) {}
 
 bool StrategyNoKey::open(QString *error) {
-    return m_providers.open(m_config.conninfo, error);
+    return m_providers.open(m_config.ledgerConninfo(), error);
 }
 
 DeliveryReport StrategyNoKey::deliver(const TrafficIntent &intent,

@@ -29,7 +29,7 @@ worker::Worker::Options StrategyWorker::options() const {
 }
 
 bool StrategyWorker::open(QString *error) {
-    if (!m_providers.open(m_config.conninfo, error))
+    if (!m_providers.open(m_config.ledgerConninfo(), error))
         return false;
     m_worker = std::make_unique<worker::Worker>(options());
     return m_worker->connect(error);

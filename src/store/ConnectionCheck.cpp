@@ -350,6 +350,11 @@ ConnectionReport ConnectionCheck::run(const QString &conninfo, const QString &pr
                          .arg(report.schemaVersion)
                          .arg(report.tls.summary()) +
                      QLatin1Char(' ') + report.access->explanation();
+    // Not a reason to refuse the store: what a failover would take back, said here when
+    // there is a standby to fail over to, and kept in the status bar either way.
+    report.replication = ReplicationMode::read(conn, nullptr);
+    if (report.replication && report.replication->kind != ReplicationMode::Kind::None)
+        report.message += QStringLiteral("\n\n") + report.replication->explanation();
     if (!report.canRead)
         report.warning = tr("Login %1 has no viewer or operator grant in this store: the console "
                             "will show no runs and offer no actions. Ask the store's owner for "

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "store/AccessScope.h"
+#include "store/ReplicationMode.h"
 #include "store/TlsState.h"
 
 #include <QCoreApplication>
@@ -65,6 +66,9 @@ public:
     bool ssl = false;      // the connection is encrypted (tls.inUse)
     // How the connection is protected: protocol, the server certificate's subject, sslmode.
     TlsState tls;
+    // Whether the server replicates, and whether its commits wait for a standby: what a
+    // failover may take back. nullopt when not read.
+    std::optional<ReplicationMode> replication;
 
     bool ok() const { return failure == Failure::None; }
     // "operator", "viewer (read-only)" or "no access": the coarse role, for texts that have

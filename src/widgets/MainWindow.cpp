@@ -7,6 +7,7 @@
 #include "widgets/KeyBindings.h"
 #include "widgets/OperatorViews.h"
 #include "widgets/PreferencesDialog.h"
+#include "widgets/ReplicationLabel.h"
 #include "widgets/ReportDialog.h"
 #include "widgets/RunsView.h"
 #include "widgets/SafeText.h"
@@ -174,6 +175,9 @@ void MainWindow::setUpStatusBar() {
     auto *tls = new TlsStatusLabel(this);
     tls->setObjectName(QStringLiteral("tlsLabel"));
     statusBar()->addPermanentWidget(tls);
+    auto *replication = new ReplicationLabel(this);
+    replication->setObjectName(QStringLiteral("replicationLabel"));
+    statusBar()->addPermanentWidget(replication);
     statusBar()->addPermanentWidget(m_roleLabel);
     statusBar()->addPermanentWidget(m_readOnlyBadge);
 }
@@ -233,6 +237,7 @@ void MainWindow::attachStore(const store::ConnectionReport &report) {
                               : tr("%1 (%2)").arg(report.profileName, report.target);
     m_storeLabel->setText(store);
     findChild<TlsStatusLabel *>(QStringLiteral("tlsLabel"))->showState(report.tls);
+    findChild<ReplicationLabel *>(QStringLiteral("replicationLabel"))->showMode(report.replication);
     // The login's grants in this store, in a line ("as alice: operator for clinic-42/*"),
     // each grant and what they mean in the tooltip.
     const store::AccessScope &access = session->access();
@@ -291,6 +296,7 @@ void MainWindow::detachStore() {
     m_ui->banner->clear();
     m_storeLabel->setText(tr("Not connected"));
     findChild<TlsStatusLabel *>(QStringLiteral("tlsLabel"))->clearState();
+    findChild<ReplicationLabel *>(QStringLiteral("replicationLabel"))->clearMode();
     m_roleLabel->clear();
     m_roleLabel->setToolTip({});
     m_readOnlyBadge->hide();

@@ -6,6 +6,7 @@
 #include "TestCluster.h"
 #include "TestDatabase.h"
 #include "TestServer.h"
+#include "TestStandby.h"
 #include "lanes/ChangeListener.h"
 #include "store/PgConnection.h"
 #include "store/PgParams.h"
@@ -37,9 +38,14 @@ private slots:
     void refusedPollShownUntilItWorksAgain();
     void terminatedBackendResyncs();
     void serverCrashAndRestartResyncs();
+    void failoverToTheStandbyResyncs();
 
 private:
     qint64 claim(const QString &key);
+    // A run claimed on `conn` (another server than the test database's); 0 on an error.
+    static qint64 claimOn(PgConnection &conn, const QString &key);
+    // Every run the listener's runsChanged signals named so far.
+    static QSet<qint64> toldOf(const QSignalSpy &changes);
     // A started listener as the viewer login, connected.
     std::unique_ptr<ChangeListener> startedListener();
 
@@ -79,7 +85,18 @@ void TestChangeListener::init() {
 }
 
 qint64 TestChangeListener::claim(const QString &key) {
-    const auto claimed = m_su->exec(
+    return claimOn(*m_su, key);
+}
+
+QSet<qint64> TestChangeListener::toldOf(const QSignalSpy &changes) {
+    QSet<qint64> told;
+    for (const QList<QVariant> &signal : changes)
+        told += signal.at(0).value<QSet<qint64>>();
+    return told;
+}
+
+qint64 TestChangeListener::claimOn(PgConnection &conn, const QString &key) {
+    const auto claimed = conn.exec(
         QStringLiteral("SELECT run_id FROM dedup.claim(p_scope => 'clinic-a/1', p_key => $1, "
                        "p_workflow => 'invoice', p_fingerprint => 'fp-1')"),
         PgParams().add(key));
@@ -175,17 +192,37 @@ void TestChangeListener::serverCrashAndRestartResyncs() {
     // And the feed goes on: a run claimed after the restart is told.
     auto su = server.connect();
     QVERIFY(su);
-    const auto claimed =
-        su->exec(QStringLiteral("SELECT run_id FROM dedup.claim(p_scope => 'clinic-a/1',"
-                                " p_key => 'after the restart', p_workflow => 'invoice',"
-                                " p_fingerprint => 'fp-1')"));
-    QVERIFY2(claimed.ok(), qPrintable(claimed.error().toString()));
-    const qint64 run = claimed.toInt64(0, 0);
-    QTRY_VERIFY_WITH_TIMEOUT(!changes.isEmpty(), 10000);
-    QSet<qint64> told;
-    for (const QList<QVariant> &signal : std::as_const(changes))
-        told += signal.at(0).value<QSet<qint64>>();
-    QVERIFY(told.contains(run));
+    const qint64 run = claimOn(*su, QStringLiteral("after the restart"));
+    QVERIFY(run > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(toldOf(changes).contains(run), 10000);
+}
+
+void TestChangeListener::failoverToTheStandbyResyncs() {
+    // The console's connection string names both servers (docs/RELIABILITY.md, "Failover"):
+    // after the primary dies and the standby is promoted, the listener reconnects to the new
+    // primary by itself, resyncs, and tells what happens there.
+    TestStandby pair(TestStandby::Replication::Synchronous);
+    QVERIFY2(pair.isValid(), qPrintable(pair.error()));
+    QCOMPARE(pair.grantTestLogins(), QString());
+    QVERIFY(pair.waitForReplay());
+    ChangeListener listener(pair.failoverConninfo(QStringLiteral("t_viewer")));
+    listener.setPollInterval(50);
+    listener.setCoalesceInterval(20);
+    listener.start();
+    QTRY_VERIFY_WITH_TIMEOUT(listener.isConnected(), 10000);
+    QSignalSpy resynced(&listener, &ChangeListener::resynced);
+    QSignalSpy changes(&listener, &ChangeListener::runsChanged);
+
+    QString error;
+    QVERIFY2(pair.failOver(&error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(!resynced.isEmpty(), 30000);
+    QVERIFY(listener.isConnected());
+
+    auto su = pair.connectStandby(); // the new primary
+    QVERIFY(su);
+    const qint64 run = claimOn(*su, QStringLiteral("after the failover"));
+    QVERIFY(run > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(toldOf(changes).contains(run), 10000);
 }
 
 QTEST_MAIN(TestChangeListener)

@@ -1,5 +1,6 @@
 #include "ServerRestarts.h"
 
+#include "RunFigures.h"
 #include "TestServer.h"
 #include "sim/DemoTraffic.h"
 #include "sim/Ledger.h"
@@ -12,30 +13,6 @@
 using namespace dedup;
 using store::PgConnection;
 using store::PgParams;
-
-namespace {
-
-// The server's clock, as text a later query can compare created_at with.
-QString serverNow(PgConnection &conn, QString *error) {
-    const store::PgResult now = conn.exec(
-        QStringLiteral("SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')"));
-    if (!now.ok()) {
-        *error = now.error().toString();
-        return {};
-    }
-    return now.text(0, 0) + QStringLiteral("+00");
-}
-
-qint64 number(PgConnection &conn, const QString &sql, const PgParams &params, LineReport &report) {
-    const store::PgResult result = conn.exec(sql, params);
-    if (!result.ok()) {
-        report.addProblem(result.error().toString());
-        return -1;
-    }
-    return result.toInt64(0, 0);
-}
-
-} // namespace
 
 LineReport ServerRestarts::run(const Options &options) {
     LineReport report;
@@ -75,7 +52,7 @@ LineReport ServerRestarts::run(const Options &options) {
     for (int trial = 0; trial < options.restarts; ++trial) {
         QThread::msleep(ulong(options.upMs));
         auto conn = server.connect();
-        const QString crashAt = conn ? serverNow(*conn, &error) : QString();
+        const QString crashAt = conn ? RunFigures::serverNow(*conn, &error) : QString();
         conn.reset();
         if (crashAt.isEmpty()) {
             report.addProblem(QStringLiteral("trial %1: %2").arg(trial).arg(error));
@@ -95,7 +72,7 @@ LineReport ServerRestarts::run(const Options &options) {
             break;
         }
         conn = server.connect();
-        restarted = conn ? serverNow(*conn, &error) : QString();
+        restarted = conn ? RunFigures::serverNow(*conn, &error) : QString();
         if (restarted.isEmpty()) {
             report.addProblem(QStringLiteral("after restart %1: %2").arg(trial).arg(error));
             break;
@@ -109,27 +86,12 @@ LineReport ServerRestarts::run(const Options &options) {
         return done();
     }
     if (!restarted.isEmpty())
-        windows.append({restarted, serverNow(*conn, &error)});
+        windows.append({restarted, RunFigures::serverNow(*conn, &error)});
     demo.stop();
     const sim::DemoTrafficCounters counters = demo.counters();
 
-    const PgParams none;
     for (const auto &[from, until] : std::as_const(windows)) {
-        PgParams window;
-        window.add(from).add(until);
-        const qint64 created = number(*conn,
-                                      QStringLiteral("SELECT count(*) FROM dedup.runs"
-                                                     " WHERE created_at >= $1::timestamptz"
-                                                     "   AND created_at < $2::timestamptz"
-                                                     "                    - interval '1 second'"),
-                                      window, report);
-        const qint64 notSucceeded =
-            number(*conn,
-                   QStringLiteral("SELECT count(*) FROM dedup.runs"
-                                  " WHERE created_at >= $1::timestamptz"
-                                  "   AND created_at < $2::timestamptz - interval '1 second'"
-                                  "   AND status <> 'succeeded'"),
-                   window, report);
+        const auto [created, notSucceeded] = RunFigures::createdBetween(*conn, from, until, report);
         if (created > 0 && notSucceeded == 0)
             ++report.survived;
         else
@@ -138,9 +100,7 @@ LineReport ServerRestarts::run(const Options &options) {
                                   .arg(created)
                                   .arg(notSucceeded));
     }
-    const qint64 stuck =
-        number(*conn, QStringLiteral("SELECT count(*) FROM dedup.runs WHERE status = 'processing'"),
-               none, report);
+    const qint64 stuck = RunFigures::addRunFigures(*conn, report);
     report.lost = qMax<qint64>(0, stuck);
     sim::Ledger ledger(*conn);
     sim::LedgerFilter filter;
@@ -151,32 +111,6 @@ LineReport ServerRestarts::run(const Options &options) {
     else
         report.duplicated = totals.value().duplicates;
 
-    report.setFigure(
-        QStringLiteral("runs"),
-        number(*conn, QStringLiteral("SELECT count(*) FROM dedup.runs"), none, report));
-    report.setFigure(
-        QStringLiteral("runs_succeeded"),
-        number(*conn, QStringLiteral("SELECT count(*) FROM dedup.runs WHERE status = 'succeeded'"),
-               none, report));
-    report.setFigure(QStringLiteral("runs_in_review_uncertain_step"),
-                     number(*conn,
-                            QStringLiteral("SELECT count(*) FROM dedup.runs r"
-                                           " WHERE r.status = 'manual_review' AND EXISTS"
-                                           " (SELECT 1 FROM dedup.steps s WHERE s.run_id = r.id"
-                                           "     AND s.status = 'uncertain')"),
-                            none, report));
-    report.setFigure(QStringLiteral("runs_in_review_other"),
-                     number(*conn,
-                            QStringLiteral("SELECT count(*) FROM dedup.runs r"
-                                           " WHERE r.status = 'manual_review' AND NOT EXISTS"
-                                           " (SELECT 1 FROM dedup.steps s WHERE s.run_id = r.id"
-                                           "     AND s.status = 'uncertain')"),
-                            none, report));
-    report.setFigure(
-        QStringLiteral("runs_failed"),
-        number(*conn, QStringLiteral("SELECT count(*) FROM dedup.runs WHERE status = 'failed'"),
-               none, report));
-    report.setFigure(QStringLiteral("runs_left_processing"), stuck);
     report.setFigure(QStringLiteral("side_effects"), totals.ok() ? totals.value().sideEffects : -1);
     report.setFigure(QStringLiteral("intents"), counters.intents);
     report.setFigure(QStringLiteral("deliveries"), counters.deliveries);

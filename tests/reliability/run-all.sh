@@ -10,7 +10,7 @@
 #   cmake --build BUILD_DIR -j2 --target dedup-reliability dedupctl dedup-testcluster
 # Counts (environment): DUPLICATE_INTENTS=1000 COPIES=32 KILLS=500 FENCING_TRIALS=1000
 # RACE_TRIALS=1000 FORGED_TRIALS=1000 CONNECTION_KILLS=100 AUDIT_ROUNDS=20 PAIR_ROUNDS=10
-# SERVER_RESTARTS=10. Runs niced; one line at a time.
+# SERVER_RESTARTS=10 FAILOVERS=10 (each of 8a and 8b). Runs niced; one line at a time.
 # Exit code: 0 when every line held, 1 otherwise, 2 for a set-up error.
 set -euo pipefail
 
@@ -50,6 +50,8 @@ lines=(
     "5b audit --trials ${AUDIT_ROUNDS:-20}"
     "6 operator-pairs --trials ${PAIR_ROUNDS:-10}"
     "7 server-restarts --trials ${SERVER_RESTARTS:-10}"
+    "8a failovers-sync --trials ${FAILOVERS:-10}"
+    "8b failovers-async --trials ${FAILOVERS:-10}"
 )
 status=0
 files=()

@@ -9,12 +9,15 @@
 #include <QProcess>
 #include <QThread>
 
+#include <csignal>
+
 using dedup::store::LocalCluster;
 using dedup::store::PgConnection;
 using dedup::store::PgParams;
 
-TestStandby::TestStandby()
-    : m_base(QDir::tempPath() + QStringLiteral("/dedup-standby-XXXXXX")) {
+TestStandby::TestStandby(Replication replication)
+    : m_base(QDir::tempPath() + QStringLiteral("/dedup-standby-XXXXXX"))
+    , m_replication(replication) {
     if (!setUp()) {
         if (m_error.isEmpty())
             m_error = QStringLiteral("TestStandby: setting up failed");
@@ -41,7 +44,80 @@ bool TestStandby::setUp() {
                                              QFile::ExeGroup | QFile::ExeOther);
     // The primary's TestServer has a watchdog of its own.
     TestServer::startWatchdog(m_base.path(), QStringLiteral("standby"));
-    return setUpPrimary() && baseBackup();
+    return setUpPrimary() && baseBackup() &&
+           (m_replication == Replication::Asynchronous || makeSynchronous());
+}
+
+bool TestStandby::makeSynchronous() {
+    // Only now: with it set before the standby streamed, the set-up's own commits would wait.
+    QString set = execPrimary(QStringLiteral("ALTER SYSTEM SET synchronous_standby_names = '*'"));
+    if (set.isEmpty())
+        set = execPrimary(QStringLiteral("SELECT pg_reload_conf()"));
+    if (!set.isEmpty()) {
+        m_error = QStringLiteral("TestStandby: synchronous_standby_names: ") + set;
+        return false;
+    }
+    QDeadlineTimer deadline(30000);
+    while (!deadline.hasExpired()) {
+        auto primary = connectPrimary();
+        const auto state =
+            primary ? primary->exec(QStringLiteral("SELECT count(*) FROM pg_stat_replication"
+                                                   " WHERE sync_state = 'sync'"))
+                    : dedup::store::PgResult();
+        if (primary && state.ok() && state.toInt64(0, 0) == 1)
+            return true;
+        QThread::msleep(50);
+    }
+    m_error = QStringLiteral("TestStandby: the standby did not become synchronous");
+    return false;
+}
+
+QString TestStandby::failoverConninfo(const QString &user) const {
+    if (!m_primary || !m_standby)
+        return {};
+    // Socket directories are our temporary paths (no quote or backslash in them).
+    return QStringLiteral("host='%1,%2' port=%3,%4 user=%5 dbname=%6"
+                          " target_session_attrs=read-write")
+        .arg(m_primary->cluster().socketDir(), m_standby->socketDir())
+        .arg(m_primary->cluster().port())
+        .arg(m_standby->port())
+        .arg(user.isEmpty() ? m_standby->superuser() : user, databaseName());
+}
+
+bool TestStandby::failOver(QString *error, int stallMs) {
+    if (!m_primary || !m_standby) {
+        *error = QStringLiteral("TestStandby: not set up");
+        return false;
+    }
+    if (stallMs > 0) {
+        auto primary = connectPrimary();
+        const auto sender =
+            primary ? primary->exec(QStringLiteral("SELECT pid FROM pg_stat_replication LIMIT 1"))
+                    : dedup::store::PgResult();
+        if (!sender.ok() || sender.rows() != 1) {
+            *error = QStringLiteral("TestStandby: no WAL sender to stall");
+            return false;
+        }
+        // SIGKILL below ends the stopped process like the others.
+        ::kill(pid_t(sender.toInt64(0, 0)), SIGSTOP);
+        QThread::msleep(ulong(stallMs));
+    }
+    if (!m_primary->crash(error))
+        return false;
+    PgConnection standby;
+    if (!standby.open(standbyConninfo())) {
+        *error = QStringLiteral("TestStandby: promote: ") + standby.openError().toString();
+        return false;
+    }
+    // pg_promote(wait => true) returns once the server accepts writes (or after 60 s).
+    const auto promoted = standby.exec(QStringLiteral("SELECT pg_promote(true, 60)"));
+    if (!promoted.ok() || !promoted.toBool(0, 0)) {
+        *error = QStringLiteral("TestStandby: promote: ") +
+                 (promoted.ok() ? QStringLiteral("not promoted within 60 s")
+                                : promoted.error().toString());
+        return false;
+    }
+    return true;
 }
 
 bool TestStandby::setUpPrimary() {

@@ -24,7 +24,13 @@
 // are removed. Detached watchdogs do the same if the test process dies first.
 class TestStandby {
 public:
-    TestStandby();
+    // Asynchronous: the primary acknowledges a commit once its own WAL is flushed (the
+    // standby may not have it yet). Synchronous: synchronous_standby_names = '*' once the
+    // standby streams, so a commit with synchronous_commit = on waits until the standby has
+    // flushed it too.
+    enum class Replication { Asynchronous, Synchronous };
+
+    explicit TestStandby(Replication replication = Replication::Asynchronous);
     ~TestStandby();
     TestStandby(const TestStandby &) = delete;
     TestStandby &operator=(const TestStandby &) = delete;
@@ -54,6 +60,17 @@ public:
     // default; seen here at 13 s on a loaded machine), so the default waits longer than that.
     bool waitForReplay(int timeoutMs = 45000, QString *error = nullptr) const;
 
+    // What workers and the console use to follow a failover: both servers, the primary first,
+    // target_session_attrs=read-write (libpq connects to whichever of them accepts writes).
+    QString failoverConninfo(const QString &user = {}) const;
+    // A failover as it happens in production: the primary crashes (TestServer::crash) and the
+    // standby is promoted (pg_promote, waiting until it accepts writes). The old primary stays
+    // down: it may hold commits the new one never got. `stallMs` > 0: for that long before the
+    // crash the primary's WAL sender is stopped (SIGSTOP), as a congested network leaves a
+    // standby behind; an asynchronous primary goes on committing meanwhile, a synchronous
+    // one's commits wait.
+    bool failOver(QString *error, int stallMs = 0);
+
     qint64 primaryPid() const;
     qint64 standbyPid() const;
 
@@ -61,9 +78,11 @@ private:
     bool setUp();
     bool setUpPrimary();
     bool baseBackup();
+    bool makeSynchronous();
 
     QTemporaryDir m_base; // the standby's
     std::unique_ptr<TestServer> m_primary;
     std::unique_ptr<dedup::store::LocalCluster> m_standby;
+    Replication m_replication;
     QString m_error;
 };

@@ -13,6 +13,7 @@
 #include "widgets/ShortcutsDialog.h"
 #include "widgets/StuckCountLabel.h"
 #include "widgets/StuckView.h"
+#include "widgets/WarningLabel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -131,7 +132,21 @@ void TestMainWindow::attachShowsTargetRoleAndBadge() {
     QVERIFY(window.windowTitle().contains(QStringLiteral("alice@nowhere:1/dedup")));
     QVERIFY(child<QAction>(window, "actionDisconnect")->isEnabled());
 
-    window.attachStore(unreachableStore(true)); // replaces the attached store
+    // No replication read (a report built by hand): no replication label.
+    auto *replication = child<QLabel>(*window.statusBar(), "replicationLabel");
+    QVERIFY(!replication->isVisible());
+
+    dedup::store::ConnectionReport asynchronous = unreachableStore(true);
+    dedup::store::ReplicationMode mode;
+    mode.kind = dedup::store::ReplicationMode::Kind::Asynchronous;
+    mode.synchronousCommit = QStringLiteral("on");
+    mode.streamingStandbys = 1;
+    asynchronous.replication = mode;
+    window.attachStore(asynchronous); // replaces the attached store
+    QVERIFY(replication->isVisible());
+    QCOMPARE(replication->text(), QStringLiteral("asynchronous replication"));
+    QVERIFY(replication->toolTip().contains(QStringLiteral("side effect twice")));
+    QVERIFY(static_cast<WarningLabel *>(replication)->isWarning());
     QVERIFY(!badge->isVisible());
     QCOMPARE(child<QLabel>(*window.statusBar(), "roleLabel")->text(),
              QStringLiteral("as alice: operator"));
@@ -142,6 +157,7 @@ void TestMainWindow::attachShowsTargetRoleAndBadge() {
     QVERIFY(!badge->isVisible());
     QCOMPARE(child<QLabel>(*window.statusBar(), "storeLabel")->text(),
              QStringLiteral("Not connected"));
+    QVERIFY(!replication->isVisible());
     QCOMPARE(window.windowTitle(), QStringLiteral("Dedup Console"));
 }
 
