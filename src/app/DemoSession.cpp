@@ -5,6 +5,7 @@
 #include "store/DemoDatabase.h"
 #include "store/DemoQueries.h"
 #include "store/PgConnection.h"
+#include "store/ReplicationMode.h"
 
 #include <QDir>
 #include <QThread>
@@ -68,6 +69,8 @@ void DemoSession::startStore() {
     report.access = store::AccessScope::owner();
     report.canOperate = true;
     report.canRead = true;
+    // As for any store: the status bar says whether it replicates (the demo's does not).
+    report.replication = store::ReplicationMode::read(conn, nullptr);
     m_report = report;
 }
 
