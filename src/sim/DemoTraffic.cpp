@@ -302,9 +302,7 @@ bool DemoTraffic::start(QString *error) {
         return fail(tr("invalid demo traffic options"));
 
     store::PgConnection admin;
-    const QString ledger =
-        m_options.providerConninfo.isEmpty() ? m_options.conninfo : m_options.providerConninfo;
-    if (!admin.open(ledger, QStringLiteral("dedup-demo-traffic")))
+    if (!admin.open(m_options.ledgerConninfo(), QStringLiteral("dedup-demo-traffic")))
         return fail(admin.openError().toString());
     // The install script's "already exists, skipping" notices are noise here.
     (void)admin.exec(QStringLiteral("SET client_min_messages = warning"));

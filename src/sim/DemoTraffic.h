@@ -38,6 +38,9 @@ struct DemoTrafficOptions {
     std::function<void(const TrafficIntent &, const DeliveryReport &)> onDelivered;
 
     static SimulationFaults demoFaults();
+    QString ledgerConninfo() const {
+        return providerConninfo.isEmpty() ? conninfo : providerConninfo;
+    }
 };
 
 // What DemoTraffic has done so far (deliveries as their workers saw them).

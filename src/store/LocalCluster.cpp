@@ -54,11 +54,16 @@ bool processAlive(qint64 pid) {
     return true;
 }
 
-qint64 pidOfDataDir(const QString &dataDir) {
-    QFile file(dataDir + QStringLiteral("/postmaster.pid"));
+// The pid on the first line of a lock file (postmaster.pid, a socket's .lock); 0 without one.
+qint64 pidInFile(const QString &path) {
+    QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return 0;
-    const qint64 pid = file.readLine().trimmed().toLongLong();
+    return file.readLine().trimmed().toLongLong();
+}
+
+qint64 pidOfDataDir(const QString &dataDir) {
+    const qint64 pid = pidInFile(dataDir + QStringLiteral("/postmaster.pid"));
     return processAlive(pid) ? pid : 0;
 }
 
@@ -286,11 +291,7 @@ void LocalCluster::removeStaleLockFiles() const {
     if (m_options.port != 0)
         files << socketDir() + QStringLiteral("/.s.PGSQL.%1.lock").arg(m_options.port);
     for (const QString &path : std::as_const(files)) {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            continue;
-        const qint64 pid = file.readLine().trimmed().toLongLong();
-        file.close();
+        const qint64 pid = pidInFile(path);
         if (pid > 0 && !processAlive(pid))
             QFile::remove(path);
     }

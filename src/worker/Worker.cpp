@@ -48,6 +48,14 @@ bool Worker::reopen() {
     return m_conn->open(m_options.conninfo, QStringLiteral("dedup-worker"));
 }
 
+namespace {
+// `first` doubled `tries` times, at most 2 s: the pause before a repeated call.
+std::chrono::milliseconds backoff(std::chrono::milliseconds first, int tries) {
+    const std::chrono::milliseconds doubled = first * (1LL << std::min(tries, 6));
+    return std::min(doubled, std::chrono::milliseconds(2000));
+}
+} // namespace
+
 template <typename Call>
 auto Worker::withReconnect(Call &&call, bool *reconnected) {
     auto result = call();
@@ -58,8 +66,7 @@ auto Worker::withReconnect(Call &&call, bool *reconnected) {
             return result;
         const StoreErrorKind kind = result.errorKind();
         if (kind == StoreErrorKind::ConnectionLost && reopenTries < m_options.reconnectAttempts) {
-            m_options.sleep(std::min(std::chrono::milliseconds(50LL << std::min(reopenTries, 6)),
-                                     std::chrono::milliseconds(2000)));
+            m_options.sleep(backoff(std::chrono::milliseconds(50), reopenTries));
             ++reopenTries;
             if (!reopen())
                 continue;
@@ -69,8 +76,7 @@ auto Worker::withReconnect(Call &&call, bool *reconnected) {
             // statement_timeout, lock_timeout or a cancel: the call's transaction was rolled
             // back whole. Handled like a lost answer: the same call again, under the same
             // lease, after a pause that lets whatever held the lock finish.
-            m_options.sleep(std::min(std::chrono::milliseconds(100LL << std::min(stoppedTries, 5)),
-                                     std::chrono::milliseconds(2000)));
+            m_options.sleep(backoff(std::chrono::milliseconds(100), stoppedTries));
             ++stoppedTries;
         } else {
             return result;

@@ -60,10 +60,6 @@ LedgerCounts ledgerCounts(const TestServer &ledgerServer, LineReport &report) {
     return {totals.value().sideEffects, totals.value().duplicates};
 }
 
-void addUp(LineReport &report, const QString &name, qint64 value) {
-    report.setFigure(name, qMax<qint64>(0, report.figure(name)) + value);
-}
-
 // One failover; adds its figures to `report`.
 void trial(const Failovers::Options &options, int number, const TestServer &ledgerServer,
            LineReport &report) {
@@ -77,16 +73,9 @@ void trial(const Failovers::Options &options, int number, const TestServer &ledg
     const LedgerCounts before = ledgerCounts(ledgerServer, report);
 
     Answers answers;
-    sim::DemoTrafficOptions traffic;
-    // The traffic installs the providers' schema, so it runs as the servers' superuser.
-    traffic.conninfo = pair.failoverConninfo();
+    sim::DemoTrafficOptions traffic =
+        RunFigures::quietTraffic(pair.failoverConninfo(), options.seed + quint32(number));
     traffic.providerConninfo = ledgerServer.conninfo();
-    traffic.rate = 20;
-    traffic.workers = 3;
-    traffic.seed = options.seed + quint32(number);
-    traffic.lease = std::chrono::milliseconds(2000);
-    traffic.faults = sim::SimulationFaults();
-    traffic.crashShare = 0;
     traffic.onDelivered = [&answers](const sim::TrafficIntent &intent,
                                      const sim::DeliveryReport &delivery) {
         answers.record(intent, delivery);
@@ -127,7 +116,8 @@ void trial(const Failovers::Options &options, int number, const TestServer &ledg
     {
         std::lock_guard lock(answers.mutex);
         told.add(answers.runIds).add(answers.correlationIds);
-        addUp(report, QStringLiteral("answers_succeeded_or_replayed"), answers.runIds.size());
+        RunFigures::addUp(report, QStringLiteral("answers_succeeded_or_replayed"),
+                          answers.runIds.size());
     }
     const qint64 forgotten = RunFigures::count(
         *conn,
@@ -139,18 +129,14 @@ void trial(const Failovers::Options &options, int number, const TestServer &ledg
     const LedgerCounts after = ledgerCounts(ledgerServer, report);
     if (before.duplicates >= 0 && after.duplicates >= 0) {
         report.duplicated += after.duplicates - before.duplicates;
-        addUp(report, QStringLiteral("side_effects"), after.sideEffects - before.sideEffects);
+        RunFigures::addUp(report, QStringLiteral("side_effects"),
+                          after.sideEffects - before.sideEffects);
     }
     for (auto it = figures.figures.constBegin(); it != figures.figures.constEnd(); ++it)
-        addUp(report, it.key(), it.value().toInteger());
+        RunFigures::addUp(report, it.key(), it.value().toInteger());
     for (const QString &what : std::as_const(figures.problems))
         problem(what);
-    const sim::DemoTrafficCounters counters = demo.counters();
-    addUp(report, QStringLiteral("intents"), counters.intents);
-    addUp(report, QStringLiteral("deliveries"), counters.deliveries);
-    addUp(report, QStringLiteral("deliveries_handed_out_again_after_an_error"),
-          counters.redelivered);
-    addUp(report, QStringLiteral("deliveries_other"), counters.other);
+    RunFigures::addTrafficFigures(report, demo.counters());
 }
 
 } // namespace

@@ -7,6 +7,30 @@ using dedup::store::PgParams;
 
 namespace RunFigures {
 
+dedup::sim::DemoTrafficOptions quietTraffic(const QString &conninfo, quint32 seed) {
+    dedup::sim::DemoTrafficOptions traffic;
+    traffic.conninfo = conninfo;
+    traffic.rate = 20;
+    traffic.workers = 3;
+    traffic.seed = seed;
+    traffic.lease = std::chrono::milliseconds(2000);
+    traffic.faults = dedup::sim::SimulationFaults();
+    traffic.crashShare = 0;
+    return traffic;
+}
+
+void addUp(LineReport &report, const QString &name, qint64 value) {
+    report.setFigure(name, qMax<qint64>(0, report.figure(name)) + value);
+}
+
+void addTrafficFigures(LineReport &report, const dedup::sim::DemoTrafficCounters &counters) {
+    addUp(report, QStringLiteral("intents"), counters.intents);
+    addUp(report, QStringLiteral("deliveries"), counters.deliveries);
+    addUp(report, QStringLiteral("deliveries_handed_out_again_after_an_error"),
+          counters.redelivered);
+    addUp(report, QStringLiteral("deliveries_other"), counters.other);
+}
+
 QString serverNow(PgConnection &conn, QString *error) {
     const dedup::store::PgResult now = conn.exec(
         QStringLiteral("SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')"));

@@ -30,16 +30,7 @@ LineReport ServerRestarts::run(const Options &options) {
         report.addProblem(server.error());
         return done();
     }
-    sim::DemoTrafficOptions traffic;
-    // The traffic installs the providers' schema, so it runs as the server's superuser.
-    traffic.conninfo = server.conninfo();
-    traffic.rate = 20;
-    traffic.workers = 3;
-    traffic.seed = options.seed;
-    traffic.lease = std::chrono::milliseconds(2000);
-    traffic.faults = sim::SimulationFaults();
-    traffic.crashShare = 0;
-    sim::DemoTraffic demo(traffic);
+    sim::DemoTraffic demo(RunFigures::quietTraffic(server.conninfo(), options.seed));
     QString error;
     if (!demo.start(&error)) {
         report.addProblem(error);
@@ -112,10 +103,6 @@ LineReport ServerRestarts::run(const Options &options) {
         report.duplicated = totals.value().duplicates;
 
     report.setFigure(QStringLiteral("side_effects"), totals.ok() ? totals.value().sideEffects : -1);
-    report.setFigure(QStringLiteral("intents"), counters.intents);
-    report.setFigure(QStringLiteral("deliveries"), counters.deliveries);
-    report.setFigure(QStringLiteral("deliveries_handed_out_again_after_an_error"),
-                     counters.redelivered);
-    report.setFigure(QStringLiteral("deliveries_other"), counters.other);
+    RunFigures::addTrafficFigures(report, counters);
     return done();
 }
