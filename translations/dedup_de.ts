@@ -3540,6 +3540,188 @@
     </message>
 </context>
 <context>
+    <name>SettleStepCommand</name>
+    <message>
+        <source>Settle a step whose outcome is unknown: it happened, it did not, or escalate.</source>
+        <translation>Einen Schritt mit unbekanntem Ausgang klären: geschehen, nicht geschehen oder eskalieren.</translation>
+    </message>
+    <message>
+        <source>The run&apos;s id.</source>
+        <translation>Die ID des Laufs.</translation>
+    </message>
+    <message>
+        <source>The uncertain step&apos;s name.</source>
+        <translation>Der Name des unsicheren Schritts.</translation>
+    </message>
+    <message>
+        <source>The side effect happened: record the step as done (a continuation skips it).</source>
+        <translation>Die Wirkung ist eingetreten: den Schritt als erledigt erfassen (eine Fortsetzung überspringt ihn).</translation>
+    </message>
+    <message>
+        <source>It did not happen: request a continuation that runs it again.</source>
+        <translation>Sie ist nicht eingetreten: eine Fortsetzung anfordern, die ihn erneut ausführt.</translation>
+    </message>
+    <message>
+        <source>Nobody can tell yet: route the run to review (or, in review, assign it).</source>
+        <translation>Noch kann es niemand sagen: den Lauf zur Prüfung geben (oder, schon in Prüfung, zuweisen).</translation>
+    </message>
+    <message>
+        <source>With --happened: the provider&apos;s reference.</source>
+        <translation>Mit --happened: die Referenz des Anbieters.</translation>
+    </message>
+    <message>
+        <source>ref</source>
+        <translation>ref</translation>
+    </message>
+    <message>
+        <source>With --escalate: who takes it over (required in review).</source>
+        <translation>Mit --escalate: wer übernimmt (in Prüfung erforderlich).</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Why (required; kept in the audit log).</source>
+        <translation>Begründung (erforderlich; steht im Audit-Log).</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>dedupctl settle-step: %1</source>
+        <translation>dedupctl settle-step: %1</translation>
+    </message>
+    <message>
+        <source>give the run&apos;s id and the step&apos;s name: settle-step RUN STEP</source>
+        <translation>ID des Laufs und Name des Schritts angeben: settle-step LAUF SCHRITT</translation>
+    </message>
+    <message>
+        <source>invalid run id &apos;%1&apos;: use a positive number</source>
+        <translation>ungültige Lauf-ID &apos;%1&apos;: eine positive Zahl angeben</translation>
+    </message>
+    <message>
+        <source>the step&apos;s name is empty</source>
+        <translation>der Name des Schritts ist leer</translation>
+    </message>
+    <message>
+        <source>give exactly one of --happened, --did-not-happen and --escalate</source>
+        <translation>genau eine von --happened, --did-not-happen und --escalate angeben</translation>
+    </message>
+    <message>
+        <source>--reason is required (it is kept in the audit log)</source>
+        <translation>--reason ist erforderlich (steht im Audit-Log)</translation>
+    </message>
+    <message>
+        <source>--ref goes with --happened only</source>
+        <translation>--ref gilt nur mit --happened</translation>
+    </message>
+    <message>
+        <source>--to goes with --escalate only</source>
+        <translation>--to gilt nur mit --escalate</translation>
+    </message>
+    <message>
+        <source>--to is empty</source>
+        <translation>--to ist leer</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>run %1 (%2), step &quot;%3&quot;: %4, attempt %5</source>
+        <translation>Lauf %1 (%2), Schritt &quot;%3&quot;: %4, Versuch %5</translation>
+    </message>
+    <message>
+        <source>  downstream key: %1</source>
+        <translation>  Downstream-Schlüssel: %1</translation>
+    </message>
+    <message>
+        <source>  error: %1: %2</source>
+        <translation>  Fehler: %1: %2</translation>
+    </message>
+    <message>
+        <source>dedupctl settle-step: there is no run %1 (or your grants do not cover it)</source>
+        <translation>dedupctl settle-step: es gibt keinen Lauf %1 (oder Ihre Berechtigungen decken ihn nicht ab)</translation>
+    </message>
+    <message>
+        <source>dedupctl settle-step: nothing was done: %1</source>
+        <translation>dedupctl settle-step: nichts wurde getan: %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2, audit row %3)</source>
+        <translation>%1 (%2, Audit-Zeile %3)</translation>
+    </message>
+</context>
+<context>
+    <name>SettleStepDialog</name>
+    <message>
+        <source>What was sent</source>
+        <translation>Was gesendet wurde</translation>
+    </message>
+    <message>
+        <source>Step:</source>
+        <translation>Schritt:</translation>
+    </message>
+    <message>
+        <source>Downstream key:</source>
+        <translation>Downstream-Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Attempt:</source>
+        <translation>Versuch:</translation>
+    </message>
+    <message>
+        <source>Started:</source>
+        <translation>Begonnen:</translation>
+    </message>
+    <message>
+        <source>Error:</source>
+        <translation>Fehler:</translation>
+    </message>
+    <message>
+        <source>What happened at the provider?</source>
+        <translation>Was ist beim Anbieter geschehen?</translation>
+    </message>
+    <message>
+        <source>It &amp;happened: record the step as done</source>
+        <translation>Es ist &amp;geschehen: Schritt als erledigt erfassen</translation>
+    </message>
+    <message>
+        <source>Provider&apos;s &amp;reference:</source>
+        <translation>&amp;Referenz des Anbieters:</translation>
+    </message>
+    <message>
+        <source>e.g. the payment&apos;s id at the provider (optional)</source>
+        <translation>z. B. die ID der Zahlung beim Anbieter (optional)</translation>
+    </message>
+    <message>
+        <source>It did &amp;not happen: a continuation runs it again</source>
+        <translation>Es ist &amp;nicht geschehen: eine Fortsetzung führt ihn erneut aus</translation>
+    </message>
+    <message>
+        <source>&amp;Escalate: nobody can tell yet</source>
+        <translation>&amp;Eskalieren: noch kann es niemand sagen</translation>
+    </message>
+    <message>
+        <source>Hand it &amp;to:</source>
+        <translation>Übergeben &amp;an:</translation>
+    </message>
+    <message>
+        <source>Rea&amp;son:</source>
+        <translation>Begrün&amp;dung:</translation>
+    </message>
+    <message>
+        <source>What you checked, and where (kept in the audit log)</source>
+        <translation>Was Sie geprüft haben, und wo (steht im Audit-Log)</translation>
+    </message>
+    <message>
+        <source>&amp;Look Again</source>
+        <translation>Erneut &amp;ansehen</translation>
+    </message>
+</context>
+<context>
     <name>SimulateCommand</name>
     <message>
         <source>Run the simulator: field scenarios, or mixed traffic with faults through the duplicate-handling strategies.</source>
@@ -3807,6 +3989,25 @@
     <message>
         <source>stale runs: %1 (%2)</source>
         <translation>hängende Läufe: %1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>StepSettlement</name>
+    <message>
+        <source>The run has no step &quot;%1&quot;.</source>
+        <translation>Der Lauf hat keinen Schritt &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <source>Step &quot;%1&quot; is %2: only a step whose outcome is unknown (uncertain) is settled here.</source>
+        <translation>Schritt &quot;%1&quot; ist %2: hier wird nur ein Schritt mit unbekanntem Ausgang (uncertain) geklärt.</translation>
+    </message>
+    <message>
+        <source>Step &quot;%1&quot; is uncertain too, and a continuation that runs &quot;%2&quot; again would run it again as well. Settle &quot;%1&quot; first.</source>
+        <translation>Schritt &quot;%1&quot; ist ebenfalls unsicher, und eine Fortsetzung, die &quot;%2&quot; erneut ausführt, würde auch ihn erneut ausführen. Klären Sie zuerst &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <source>The run is already in review: name who takes it over.</source>
+        <translation>Der Lauf ist bereits in Prüfung: nennen Sie, wer ihn übernimmt.</translation>
     </message>
 </context>
 <context>
@@ -6468,6 +6669,10 @@
         <source>The store refused %1 on run %2: the grants of %3 (%4) do not cover it. Nothing was done.</source>
         <translation>Der Store hat „%1“ an Lauf %2 abgelehnt: Die Berechtigungen von %3 (%4) decken ihn nicht ab. Es wurde nichts geändert.</translation>
     </message>
+    <message>
+        <source>Settle Step &quot;%1&quot;…</source>
+        <translation>Schritt &quot;%1&quot; klären…</translation>
+    </message>
 </context>
 <context>
     <name>dedup::widgets::PageBar</name>
@@ -7107,6 +7312,77 @@
     <message>
         <source>No runs match this filter.</source>
         <translation>Keine Läufe passen zu diesem Filter.</translation>
+    </message>
+</context>
+<context>
+    <name>dedup::widgets::SettleStepDialog</name>
+    <message>
+        <source>Settle step &quot;%1&quot;: run %2</source>
+        <translation>Schritt &quot;%1&quot; klären: Lauf %2</translation>
+    </message>
+    <message>
+        <source>Settle</source>
+        <translation>Klären</translation>
+    </message>
+    <message>
+        <source>Reading run %1…</source>
+        <translation>Lese Lauf %1…</translation>
+    </message>
+    <message>
+        <source>Could not read run %1: %2</source>
+        <translation>Lauf %1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Run %1 · %2 · %3 / %4 · %5 · attempt %6 of %7</source>
+        <translation>Lauf %1 · %2 · %3 / %4 · %5 · Versuch %6 von %7</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>Status: %1</source>
+        <translation>Status: %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>%1 (number %2, %3)</source>
+        <translation>%1 (Nummer %2, %3)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Sending…</source>
+        <translation>Wird gesendet…</translation>
+    </message>
+    <message>
+        <source>Request a continuation (Actions menu) to run the steps that remain: it skips this one.</source>
+        <translation>Fordern Sie eine Fortsetzung an (Menü Aktionen), um die übrigen Schritte auszuführen: sie überspringt diesen.</translation>
+    </message>
+    <message>
+        <source>Look again to see the run as it is now.</source>
+        <translation>Sehen Sie erneut nach, um den Lauf im jetzigen Zustand zu sehen.</translation>
+    </message>
+    <message>
+        <source>Send Again</source>
+        <translation>Erneut senden</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>The run changed since you looked at it: nothing was done.</source>
+        <translation>Der Lauf hat sich geändert, seit Sie ihn angesehen haben: nichts wurde getan.</translation>
     </message>
 </context>
 <context>

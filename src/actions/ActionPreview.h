@@ -49,6 +49,7 @@ struct PreviewStep {
     int attempts = 0;
     QString errorClass; // of the last failure; empty when none
     QString errorMessage;
+    QDateTime startedAt; // when its last attempt began (invalid: never)
     // Non-empty for a step whose side effect may already have happened: what to check.
     QString warning;
 

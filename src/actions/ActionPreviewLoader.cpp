@@ -92,6 +92,7 @@ std::optional<ActionPreview> ActionPreviewLoader::read(store::PgConnection &conn
             const QJsonObject stepError = steps.toJson(row, "error").toObject();
             step.errorClass = stepError.value(QLatin1String("class")).toString();
             step.errorMessage = stepError.value(QLatin1String("message")).toString();
+            step.startedAt = steps.toDateTime(row, "started_at");
             preview.steps.append(step);
         }
     }

@@ -9,6 +9,7 @@
 #include "MigrateCommand.h"
 #include "PurgeCommand.h"
 #include "ReportCommand.h"
+#include "SettleStepCommand.h"
 #include "SimulateCommand.h"
 #include "StaleCommand.h"
 #include "Translations.h"
@@ -45,6 +46,7 @@ std::vector<std::unique_ptr<CliCommand>> makeCommands() {
     commands.push_back(std::make_unique<WorkCommand>());
     commands.push_back(std::make_unique<CrashTestCommand>());
     commands.push_back(std::make_unique<AccessCommand>());
+    commands.push_back(std::make_unique<SettleStepCommand>());
     return commands;
 }
 

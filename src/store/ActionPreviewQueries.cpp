@@ -27,7 +27,7 @@ RunQuery ActionPreviewQueries::steps(qint64 runId, bool rerunUncertain) {
                        "  WHEN s.downstream_key IS NOT NULL THEN 'run'"
                        "  WHEN $2::boolean THEN 'run'"
                        "  ELSE 'uncertain' END AS will,"
-                       " s.downstream_key, s.side_effect_ref, s.attempts, s.error"
+                       " s.downstream_key, s.side_effect_ref, s.attempts, s.error, s.started_at"
                        " FROM dedup.steps_redacted(ARRAY[$1::bigint]) s ORDER BY s.ordinal");
     query.params.add(runId).add(rerunUncertain);
     return query;

@@ -10,7 +10,9 @@
 #include "core/RunStatus.h"
 #include "models/CorrelationModel.h"
 #include "models/ReviewQueueModel.h"
+#include "models/RunDetailSource.h"
 #include "models/RunListModel.h"
+#include "models/StepTableModel.h"
 #include "models/StuckRunsModel.h"
 #include "store/RunDetail.h"
 #include "widgets/ActionDialog.h"
@@ -24,6 +26,7 @@
 #include "widgets/RunDetailView.h"
 #include "widgets/RunsView.h"
 #include "widgets/SafeText.h"
+#include "widgets/SettleStepDialog.h"
 #include "widgets/StoreSession.h"
 #include "widgets/StuckView.h"
 #include "widgets/ViewHost.h"
@@ -85,6 +88,19 @@ OperatorViews::OperatorViews(ViewHost *host, DetailViews *details, QObject *pare
         }
         addBulkActions(menu);
     });
+    // The run detail's steps: an uncertain step is settled from its row.
+    QTableView *steps = details->detail()->stepsTable();
+    steps->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(steps, &QWidget::customContextMenuRequested, this, [this, steps](const QPoint &at) {
+        const auto *model = qobject_cast<const models::StepTableModel *>(steps->model());
+        const QModelIndex index = steps->indexAt(at);
+        if (!model || !index.isValid() || !canOperate())
+            return;
+        QMenu menu;
+        addSettleActions(&menu, model->rowAt(index.row()).name);
+        if (!menu.isEmpty())
+            menu.exec(steps->viewport()->mapToGlobal(at));
+    });
     watchTable(details->stuck()->table());
     watchTable(details->correlation()->table());
     watchTable(m_review->table());
@@ -121,6 +137,7 @@ void OperatorViews::fillMenu(QMenu *menu) {
                       detail->detail().workflow, detail->detail().scope, detail->runId(),
                       detail->leaseToken(), detail->statusName(), detail->leaseExpired(),
                       detail->continuationQueued(), false);
+    addSettleActions(menu, {});
     addBulkActions(menu);
     menu->addSeparator();
     connect(menu->addAction(tr("Unfinished &Bulk Operations…")), &QAction::triggered, this,
@@ -355,6 +372,50 @@ void OperatorViews::openAction(OperatorAction action, qint64 runId, qint64 token
         dialog.setSeenOnStandby(m_session->standbyLagText(), seenUpdatedAt);
     connect(&dialog, &ActionDialog::actionFinished, this, &OperatorViews::noteRefusal);
     dialog.exec();
+}
+
+void OperatorViews::addSettleActions(QMenu *menu, const QString &onlyStep) {
+    const RunDetailView *detail = m_details->detail();
+    if (!m_session || !detail->hasRun() || !detail->source())
+        return;
+    const std::optional<core::RunStatus> status = detail->status();
+    if (!status || (*status != core::RunStatus::Failed && *status != core::RunStatus::ManualReview))
+        return;
+    const store::RunDetail &run = detail->detail();
+    if (!actions::ActionAvailability::permits(m_session->access(), run.workflow, run.scope,
+                                              nullptr))
+        return;
+    // Only a step whose outcome is unknown is settled here (actions::StepSettlement).
+    for (const store::StepRow &step : detail->source()->snapshot().steps) {
+        if (step.status != core::StepStatus::Uncertain ||
+            (!onlyStep.isEmpty() && step.name != onlyStep))
+            continue;
+        QAction *action = menu->addAction(
+            tr("Settle Step \"%1\"…")
+                .arg(core::DisplayText::shown(step.name, core::DisplayText::LabelChars)));
+        action->setObjectName(QStringLiteral("settleStepAction"));
+        const qint64 runId = detail->runId();
+        const qint64 token = detail->leaseToken();
+        const core::RunStatus seen = *status;
+        const QString name = step.name;
+        connect(action, &QAction::triggered, this,
+                [this, runId, name, token, seen] { openSettleStep(runId, name, token, seen); });
+    }
+}
+
+SettleStepDialog *OperatorViews::openSettleStep(qint64 runId, const QString &step, qint64 token,
+                                                core::RunStatus seenStatus) {
+    if (!m_session)
+        return nullptr;
+    // Window-modal but not blocking: one decision at a time, and the preview it shows is what
+    // gets confirmed.
+    auto *dialog = new SettleStepDialog(m_session->connections(), runId, step, token, seenStatus,
+                                        m_host->hostWidget());
+    dialog->setObjectName(QStringLiteral("settleStepDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &SettleStepDialog::actionFinished, this, &OperatorViews::noteRefusal);
+    dialog->open();
+    return dialog;
 }
 
 void OperatorViews::openBulk(OperatorAction action, const actions::BulkTarget &target) {

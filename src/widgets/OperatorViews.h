@@ -1,6 +1,7 @@
 #pragma once
 
 #include "actions/OperatorAction.h"
+#include "core/RunStatus.h"
 
 #include <QDateTime>
 #include <QList>
@@ -30,6 +31,7 @@ class BulkActionDialog;
 class BulkOperationsDialog;
 class DetailViews;
 class ReviewQueueView;
+class SettleStepDialog;
 class StoreSession;
 class ViewHost;
 
@@ -78,6 +80,10 @@ public:
     // or crashed console is continued or aborted (operators only). Kept while the store is
     // attached, so work continued there goes on when it is hidden.
     BulkOperationsDialog *openBulkOperations();
+    // Opens the Settle Step dialog for an uncertain step of the run as the operator saw it
+    // (window-modal, deleted on close); nullptr without a store.
+    SettleStepDialog *openSettleStep(qint64 runId, const QString &step, qint64 token,
+                                     core::RunStatus seenStatus);
 
 private:
     bool canOperate() const;
@@ -90,6 +96,9 @@ private:
                        bool leaseExpired, bool continuationQueued, bool fromList = true,
                        const QDateTime &seenUpdatedAt = {});
     void addBulkActions(QMenu *menu);
+    // "Settle Step …" for each uncertain step (only `onlyStep` when given) of the run in the
+    // detail, when it is failed or in review and the grants cover it.
+    void addSettleActions(QMenu *menu, const QString &onlyStep);
     void openAction(actions::OperatorAction action, qint64 runId, qint64 token,
                     const QString &statusName, bool fromList = false,
                     const QDateTime &seenUpdatedAt = {});

@@ -20,6 +20,7 @@
 #include "widgets/ReviewQueueView.h"
 #include "widgets/RunDetailView.h"
 #include "widgets/RunsView.h"
+#include "widgets/SettleStepDialog.h"
 #include "widgets/StuckView.h"
 
 #include <QLabel>
@@ -164,6 +165,7 @@ private slots:
     void statusBarShowsTheGrants();
     void actionsFollowTheGrants();
     void refusalByTheStoreIsShown();
+    void uncertainStepIsSettledFromTheDetail();
 };
 
 void TestOperatorViews::initTestCase() {
@@ -629,6 +631,42 @@ void TestOperatorViews::refusalByTheStoreIsShown() {
              QStringLiteral("manual_review"));
     dialog->close();
     window.detachStore();
+}
+
+void TestOperatorViews::uncertainStepIsSettledFromTheDetail() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grantTestLogins(), QString());
+    QCOMPARE(actiontest::seedFailedRuns(db, 1, QStringLiteral("settle-")), QString());
+    MainWindow window;
+    window.attachStore(reportFor(db, QStringLiteral("t_operator"), true));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    widgets::RunsView *runs = window.runsView();
+    QTRY_COMPARE(runs->model()->rowCount(), 1);
+    const qint64 runId = runs->model()->runAt(0).id;
+    window.detailViews()->showRun(runId);
+    QTRY_COMPARE(window.detailViews()->detail()->source()->state(),
+                 models::RunDetailSource::State::Loaded);
+
+    // The Actions menu offers the uncertain step (send), not the done or pending ones.
+    QMenu menu;
+    window.operatorViews()->fillMenu(&menu);
+    QList<QAction *> settle;
+    for (QAction *action : menu.actions())
+        if (action->objectName() == QLatin1String("settleStepAction"))
+            settle << action;
+    QCOMPARE(settle.size(), 1);
+    QCOMPARE(settle.first()->text(), QStringLiteral("Settle Step \"send\"…"));
+    settle.first()->trigger();
+    auto *dialog =
+        window.findChild<widgets::SettleStepDialog *>(QStringLiteral("settleStepDialog"));
+    QVERIFY(dialog);
+    QCOMPARE(dialog->runId(), runId);
+    QCOMPARE(dialog->step(), QStringLiteral("send"));
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->preview().has_value(), 10000);
+    QVERIFY(dialog->preview()->found);
+    dialog->close();
 }
 
 QTEST_MAIN(TestOperatorViews)
