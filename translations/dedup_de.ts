@@ -1882,6 +1882,49 @@
     </message>
 </context>
 <context>
+    <name>MetricsCommand</name>
+    <message>
+        <source>Print the store&apos;s figures in the Prometheus text format, or serve them.</source>
+        <translation>Die Kennzahlen des Stores im Prometheus-Textformat ausgeben oder bereitstellen.</translation>
+    </message>
+    <message>
+        <source>Serve them at http://HOST:PORT/metrics until stopped instead of printing them once (port 0: any free port, printed).</source>
+        <translation>Sie unter http://HOST:PORT/metrics bereitstellen, bis zum Beenden, statt sie einmal auszugeben (Port 0: ein freier Port, wird ausgegeben).</translation>
+    </message>
+    <message>
+        <source>host:port</source>
+        <translation>host:port</translation>
+    </message>
+    <message>
+        <source>dedupctl metrics: invalid --listen &apos;%1&apos;: use HOST:PORT with an IP address, e.g. 127.0.0.1:9187</source>
+        <translation>dedupctl metrics: ungültiges --listen &apos;%1&apos;: HOST:PORT mit einer IP-Adresse angeben, z. B. 127.0.0.1:9187</translation>
+    </message>
+    <message>
+        <source>dedupctl metrics: %1</source>
+        <translation>dedupctl metrics: %1</translation>
+    </message>
+    <message>
+        <source>cannot connect to the store
+</source>
+        <translation>keine Verbindung zum Store
+</translation>
+    </message>
+    <message>
+        <source>the store could not be read: %1
+</source>
+        <translation>der Store konnte nicht gelesen werden: %1
+</translation>
+    </message>
+    <message>
+        <source>dedupctl metrics: cannot listen on %1:%2: %3</source>
+        <translation>dedupctl metrics: kann nicht auf %1:%2 lauschen: %3</translation>
+    </message>
+    <message>
+        <source>serving http://%1:%2/metrics (Ctrl-C stops)</source>
+        <translation>stelle http://%1:%2/metrics bereit (Strg-C beendet)</translation>
+    </message>
+</context>
+<context>
     <name>MigrateCommand</name>
     <message>
         <source>Create or upgrade the dedup schema (safe to run again).</source>

@@ -6,6 +6,7 @@
 #include "CrashTestCommand.h"
 #include "DemoCommand.h"
 #include "ExitCode.h"
+#include "MetricsCommand.h"
 #include "MigrateCommand.h"
 #include "PurgeCommand.h"
 #include "ReportCommand.h"
@@ -47,6 +48,7 @@ std::vector<std::unique_ptr<CliCommand>> makeCommands() {
     commands.push_back(std::make_unique<CrashTestCommand>());
     commands.push_back(std::make_unique<AccessCommand>());
     commands.push_back(std::make_unique<SettleStepCommand>());
+    commands.push_back(std::make_unique<MetricsCommand>());
     return commands;
 }
 
