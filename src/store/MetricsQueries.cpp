@@ -1,5 +1,6 @@
 #include "store/MetricsQueries.h"
 
+#include "store/DashboardQueries.h"
 #include "store/PgConnection.h"
 #include "store/ReadTransaction.h"
 
@@ -29,9 +30,9 @@ SELECT b.metric, CASE WHEN b.metric = 'duplicates' THEN '' ELSE b.workflow END A
 HAVING sum(b.n) <> 0
  ORDER BY 1, 2, 3, 4)";
 
+// The Stuck count is the Dashboard's (one definition of "stuck"), as a scalar subquery.
 const char *const QueuesSql = R"(
-SELECT (SELECT count(*) FROM dedup.runs r
-         WHERE r.status = 'processing' AND r.lease_expires_at <= now()) AS stuck,
+SELECT (%1) AS stuck,
        (SELECT count(*) FROM dedup.runs r WHERE r.status = 'manual_review') AS review_runs,
        COALESCE(extract(epoch FROM now() - (SELECT min(r.review_at) FROM dedup.runs r
                                               WHERE r.status = 'manual_review')), 0)::float8
@@ -55,7 +56,8 @@ std::optional<StoreMetrics> MetricsQueries::read(PgConnection &connection, PgErr
     if (!tx.begin(error))
         return std::nullopt;
     StoreMetrics metrics;
-    PgResult result = connection.exec(QString::fromLatin1(QueuesSql));
+    PgResult result =
+        connection.exec(QString::fromLatin1(QueuesSql).arg(DashboardQueries::stuckNow().sql));
     if (!result.ok()) {
         *error = result.error();
         return std::nullopt;
