@@ -4834,6 +4834,14 @@
         <source>Detail</source>
         <translation>Detail</translation>
     </message>
+    <message>
+        <source>Read from the run&apos;s row: the store records no event for a success.</source>
+        <translation>Aus der Zeile des Laufs gelesen: Der Store zeichnet für einen Erfolg kein Ereignis auf.</translation>
+    </message>
+    <message>
+        <source>Read from the step&apos;s row: the store records no event for a step&apos;s routine start or finish.</source>
+        <translation>Aus der Zeile des Schritts gelesen: Der Store zeichnet für den gewöhnlichen Start oder Abschluss eines Schritts kein Ereignis auf.</translation>
+    </message>
 </context>
 <context>
     <name>dedup::models::LiveRunList</name>

@@ -2,6 +2,8 @@
 
 #include "models/JsonSummary.h"
 
+#include <QFont>
+
 namespace dedup::models {
 
 EventTableModel::EventTableModel(QObject *parent)
@@ -32,6 +34,18 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const {
     case Qt::ToolTipRole:
         if (column == DetailColumn && !event.detail.isNull())
             return event.detail.pretty;
+        if (event.derived)
+            return event.step.isEmpty()
+                       ? tr("Read from the run's row: the store records no event for a success.")
+                       : tr("Read from the step's row: the store records no event for a step's "
+                            "routine start or finish.");
+        return {};
+    case Qt::FontRole:
+        if (event.derived) {
+            QFont font;
+            font.setItalic(true);
+            return font;
+        }
         return {};
     case Qt::TextAlignmentRole:
         if (column == AttemptColumn)
@@ -45,6 +59,8 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const {
         return event.detail.pretty;
     case TimeRole:
         return event.at;
+    case DerivedRole:
+        return event.derived;
     }
     return {};
 }

@@ -2,11 +2,13 @@
 
 #include "models/SortedRowsModel.h"
 #include "models/TitledColumns.h"
+#include "store/DerivedEvents.h"
 #include "store/EventRow.h"
 
 namespace dedup::models {
 
-// A run's event timeline (dedup.events), oldest first: the page of events RunDetailSource
+// A run's event timeline (dedup.events, with the entries DerivedEvents draws from the rows),
+// oldest first: the page of events RunDetailSource
 // read, the newest ones unless the user paged back (RunDetailSnapshot: eventCount,
 // newerEvents, moreEvents say what lies outside; CappedCount words it). New events are
 // appended in place; when the bounded window moves on, the oldest rows are removed.
@@ -35,6 +37,7 @@ public:
         KindRole,                   // QString
         DetailJsonRole,             // QString: detail as pretty JSON (empty when none)
         TimeRole,                   // QDateTime (UTC)
+        DerivedRole,                // bool: drawn from the rows, not a recorded event
     };
 
     explicit EventTableModel(QObject *parent = nullptr);
@@ -43,7 +46,7 @@ public:
 
 protected:
     bool lessThan(const store::EventRow &a, const store::EventRow &b) const override {
-        return a.id < b.id;
+        return store::DerivedEvents::timelineLess(a, b);
     }
 };
 

@@ -247,9 +247,11 @@ void RunDetailSource::reload() {
 void RunDetailSource::showEvents(store::ListPage::Step step) {
     if (m_runId <= 0)
         return;
-    // Events are paged by id alone.
-    const std::optional<store::ListPage> page = ListPageStep::after(
-        step, m_events->rows(), [](const store::EventRow &) { return qint64(0); });
+    // Events are paged by id alone, from the recorded ones shown (not the derived entries).
+    QList<store::EventRow> recorded = m_events->rows();
+    recorded.removeIf([](const store::EventRow &e) { return e.derived; });
+    const std::optional<store::ListPage> page =
+        ListPageStep::after(step, recorded, [](const store::EventRow &) { return qint64(0); });
     if (!page)
         return;
     // A read in flight is for the page shown so far: its answer no longer applies.

@@ -15,12 +15,15 @@ namespace dedup::store {
 struct EventRow {
     qint64 id = 0; // identity: the order events were written in
     qint64 runId = 0;
-    QDateTime at; // now() of the writing transaction
+    QDateTime at;        // now() of the writing transaction
+    qint64 atMicros = 0; // `at` exactly (microseconds since 1970 UTC): the timeline's order
     QString kind;
     QString actor;              // worker id, or the operator's login role; null when none
     std::optional<int> attempt; // the run's attempt when it happened
     QString step;               // the step concerned; null for run-level events
     StoredJson detail;
+    // Drawn from the step and run rows, not read from dedup.events (DerivedEvents).
+    bool derived = false;
 
     friend bool operator==(const EventRow &, const EventRow &) = default;
 };

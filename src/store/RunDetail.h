@@ -44,7 +44,8 @@ struct RunDetail {
     QDateTime createdAt;
     QDateTime updatedAt;
     QDateTime finishedAt;
-    QDateTime expiresAt; // retention deadline; NULL while active
+    qint64 finishedAtMicros = 0; // finished_at exactly (microseconds since 1970 UTC; 0: NULL)
+    QDateTime expiresAt;         // retention deadline; NULL while active
 
     StoredJson result;    // the stored outcome replayed to duplicates
     StoredJson context;   // optional parameters a continuation needs

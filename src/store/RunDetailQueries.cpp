@@ -1,5 +1,6 @@
 #include "store/RunDetailQueries.h"
 
+#include "store/DerivedEvents.h"
 #include "store/PgConnection.h"
 #include "store/ReadTransaction.h"
 
@@ -68,7 +69,8 @@ RunQuery RunDetailQueries::run(qint64 runId) {
                        " r.attempt, r.max_attempts, r.lease_owner, r.lease_token,"
                        " r.lease_expires_at, r.heartbeat_at,"
                        " COALESCE(r.lease_expires_at <= now(), false) AS lease_expired,"
-                       " r.created_at, r.updated_at, r.finished_at, r.expires_at, ") +
+                       " r.created_at, r.updated_at, r.finished_at, r.expires_at,"
+                       " (extract(epoch FROM r.finished_at) * 1000000)::bigint AS finished_us, ") +
             jsonColumns(QStringLiteral("r"), QStringLiteral("result")) + QStringLiteral(", ") +
             jsonColumns(QStringLiteral("r"), QStringLiteral("context")) + QStringLiteral(", ") +
             jsonColumns(QStringLiteral("r"), QStringLiteral("last_error")) +
@@ -88,7 +90,11 @@ RunQuery RunDetailQueries::steps(qint64 runId, int limit) {
                      jsonColumns(QStringLiteral("s"), QStringLiteral("error")) +
                      QStringLiteral(", s.error->>'class' AS error_class,"
                                     " s.error->>'message' AS error_message,"
-                                    " s.created_at, s.started_at, s.finished_at, s.updated_at"
+                                    " s.created_at, s.started_at, s.finished_at, s.updated_at,"
+                                    " (extract(epoch FROM s.started_at) * 1000000)::bigint"
+                                    " AS started_us,"
+                                    " (extract(epoch FROM s.finished_at) * 1000000)::bigint"
+                                    " AS finished_us"
                                     " FROM dedup.steps_redacted(ARRAY[$1::bigint]) s"
                                     " ORDER BY s.ordinal LIMIT $2"),
                  runId, limit);
@@ -96,7 +102,8 @@ RunQuery RunDetailQueries::steps(qint64 runId, int limit) {
 
 RunQuery RunDetailQueries::events(qint64 runId, int limit, qint64 beforeId) {
     const QString columns =
-        QStringLiteral("SELECT e.id, e.run_id, e.at, e.kind, e.actor, e.attempt, e.step, ") +
+        QStringLiteral("SELECT e.id, e.run_id, e.at, (extract(epoch FROM e.at) * 1000000)::bigint"
+                       " AS at_us, e.kind, e.actor, e.attempt, e.step, ") +
         jsonColumns(QStringLiteral("e"), QStringLiteral("detail"));
     if (beforeId <= 0) {
         return byRun(columns + QStringLiteral(" FROM dedup.events_redacted($1, $2::integer) e"
@@ -183,6 +190,7 @@ std::optional<RunDetail> RunDetailQueries::readRun(const PgResult &result) {
     r.createdAt = result.toDateTime(0, "created_at");
     r.updatedAt = result.toDateTime(0, "updated_at");
     r.finishedAt = result.toDateTime(0, "finished_at");
+    r.finishedAtMicros = result.toInt64(0, "finished_us");
     r.expiresAt = result.toDateTime(0, "expires_at");
     r.result = readJson(result, 0, QStringLiteral("result"));
     r.context = readJson(result, 0, QStringLiteral("context"));
@@ -217,6 +225,8 @@ QList<StepRow> RunDetailQueries::readSteps(const PgResult &result, int limit, bo
         s.createdAt = result.toDateTime(i, "created_at");
         s.startedAt = result.toDateTime(i, "started_at");
         s.finishedAt = result.toDateTime(i, "finished_at");
+        s.startedAtMicros = result.toInt64(i, "started_us");
+        s.finishedAtMicros = result.toInt64(i, "finished_us");
         s.updatedAt = result.toDateTime(i, "updated_at");
         rows.append(std::move(s));
     }
@@ -230,6 +240,7 @@ QList<EventRow> RunDetailQueries::readEvents(const PgResult &result, int limit, 
         e.id = result.toInt64(i, "id");
         e.runId = result.toInt64(i, "run_id");
         e.at = result.toDateTime(i, "at");
+        e.atMicros = result.toInt64(i, "at_us");
         e.kind = result.text(i, "kind");
         e.actor = nullableText(result, i, "actor");
         if (const auto attempt = nullableInt(result, i, "attempt"))
@@ -336,6 +347,8 @@ std::optional<RunDetailSnapshot> RunDetailQueries::readSnapshot(PgConnection &co
             return std::nullopt;
         snapshot.eventCount = result.toInt64(0, "total");
         snapshot.newerEvents = result.toInt64(0, "newer");
+        snapshot.events = DerivedEvents::merge(snapshot.run, snapshot.steps, snapshot.events,
+                                               snapshot.moreEvents, snapshot.newerEvents > 0);
         snapshot.eventPage = before > 0 ? ListPage::older(before) : ListPage::newest();
         if (!exec(commands(runId, limits.commands), &result))
             return std::nullopt;

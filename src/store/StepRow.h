@@ -29,6 +29,10 @@ struct StepRow {
     QDateTime createdAt;
     QDateTime startedAt;
     QDateTime finishedAt;
+    // started_at / finished_at exactly (microseconds since 1970 UTC; 0 when NULL): where the
+    // entries DerivedEvents draws from the row fall among the run's events.
+    qint64 startedAtMicros = 0;
+    qint64 finishedAtMicros = 0;
     QDateTime updatedAt;
 
     bool statusKnown() const { return statusName == core::toString(status); }

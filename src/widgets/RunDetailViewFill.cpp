@@ -25,6 +25,8 @@
 #include <QStyle>
 #include <QTextDocument>
 
+#include <algorithm>
+
 namespace dedup::widgets {
 
 using models::DurationText;
@@ -270,15 +272,19 @@ void RunDetailView::fillTabs() {
                                 : QIcon());
     // The run's count, not the page's: "Events (newest 500 of 10,000)", "Events (12)".
     const int events = m_source->events()->rowCount();
-    const QString eventsShown =
-        models::CappedCount::text(events, snapshot.eventCount, snapshot.newerEvents);
+    // The entries drawn from the rows (0021) are on the page, not in the store's count.
+    const QList<store::EventRow> &shownEvents = m_source->events()->rows();
+    const qint64 eventTotal =
+        snapshot.eventCount + std::count_if(shownEvents.begin(), shownEvents.end(),
+                                            [](const store::EventRow &e) { return e.derived; });
+    const QString eventsShown = models::CappedCount::text(events, eventTotal, snapshot.newerEvents);
     m_ui->tabs->setTabText(m_ui->tabs->indexOf(m_ui->eventsTab),
                            tr("Events (%1)").arg(eventsShown));
-    m_ui->moreEventsLabel->setVisible(models::CappedCount::isCapped(events, snapshot.eventCount));
+    m_ui->moreEventsLabel->setVisible(models::CappedCount::isCapped(events, eventTotal));
     m_ui->moreEventsLabel->setText(
         tr("Showing %1 events, oldest first; the buttons page through the rest.").arg(eventsShown));
     m_ui->eventsTab->findChild<PageBar *>(QStringLiteral("eventPages"))
-        ->setPosition(events, snapshot.eventCount, snapshot.newerEvents);
+        ->setPosition(events, eventTotal, snapshot.newerEvents);
     const int audit = m_source->audit()->rowCount();
     m_ui->tabs->setTabText(m_ui->tabs->indexOf(m_ui->auditTab),
                            tr("Audit (%1)").arg(locale.toString(audit)));

@@ -191,6 +191,17 @@ void TestRunDetailSource::loadsEverythingAboutARun() {
     QCOMPARE(events.index(2, EventTableModel::DetailColumn).data(Qt::ToolTipRole).toString(),
              QStringLiteral("{\n    \"side_effect_ref\": \"INV-77\"\n}"));
     QCOMPARE(events.index(0, EventTableModel::AttemptColumn).data().toInt(), 1);
+    // The starts and the completion are drawn from the step rows (0021): marked, explained.
+    QList<bool> derived;
+    for (int row = 0; row < events.rowCount(); ++row)
+        derived << events.index(row, 0).data(EventTableModel::DerivedRole).toBool();
+    QCOMPARE(derived, (QList<bool>{false, true, true, true, false, false}));
+    QVERIFY(events.index(1, EventTableModel::KindColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("step's row")));
+    QVERIFY(events.index(1, 0).data(Qt::FontRole).value<QFont>().italic());
+    QVERIFY(!events.index(0, EventTableModel::KindColumn).data(Qt::ToolTipRole).isValid());
 
     AuditTableModel &audit = *source.audit();
     QCOMPARE(audit.rowCount(), 1);

@@ -153,6 +153,15 @@ public:
             .split(QLatin1Char(','), Qt::SkipEmptyParts);
     }
 
+    // How many routine changes of a run went to the change feed without an event (0021:
+    // a plain step start, a step's completion, a success).
+    int changeCount(qint64 runId) const {
+        dedup::store::PgParams p;
+        p.add(runId);
+        return scalar(QStringLiteral("SELECT count(*) FROM dedup.run_changes WHERE run_id = $1"), p)
+            .toInt();
+    }
+
     // detail ->> field of the last event of `kind` of a run.
     QString eventDetail(qint64 runId, const QString &kind, const QString &field) const {
         dedup::store::PgParams p;

@@ -35,6 +35,8 @@ private slots:
     void lateCommitStillDelivered();
     void purgeSaysReReadEverything();
     void restrictedReaderSeesItsOwnRuns();
+    void routineChangesWithoutEventsAreInTheFeed();
+    void pruneTellsOnlyAReaderBehindToReRead();
     void noNotificationUnlessAsked();
     void argumentsChecked_data();
     void argumentsChecked();
@@ -43,6 +45,10 @@ private:
     // The run id of a new run claimed on `conn` (in its current transaction, if one is open).
     qint64 claim(PgConnection &conn, const QString &scope, const QString &key);
     ChangeCursor::Batch poll(ChangeFeed &feed, PgConnection &conn);
+    // A one-step run taken through begin_step, complete_step and succeed on m_su, each call
+    // its own transaction, polling `feed` on `reader` after each: the runs each poll named.
+    QList<QSet<qint64>> runOneStep(const QString &scope, const QString &key, ChangeFeed &feed,
+                                   PgConnection &reader, qint64 *runId);
     // The notifications on dedup_events received before a marker sent after everything else.
     QStringList notificationsUntilMarker(PgConnection &listener);
 
@@ -99,6 +105,34 @@ ChangeCursor::Batch TestChangeFeed::poll(ChangeFeed &feed, PgConnection &conn) {
     if (!batch)
         qWarning("poll: %s", qPrintable(error.toString()));
     return batch.value_or(ChangeCursor::Batch{{}, true});
+}
+
+QList<QSet<qint64>> TestChangeFeed::runOneStep(const QString &scope, const QString &key,
+                                               ChangeFeed &feed, PgConnection &reader,
+                                               qint64 *runId) {
+    QList<QSet<qint64>> named;
+    const auto claimed = m_su->exec(
+        QStringLiteral("SELECT run_id, lease_token, lease_secret FROM dedup.claim(p_scope => $1,"
+                       " p_key => $2, p_workflow => 'invoice', p_fingerprint => 'fp-1',"
+                       " p_steps => '{a}')"),
+        PgParams().add(scope).add(key));
+    if (!claimed.ok() || claimed.rows() != 1) {
+        qWarning("claim: %s", qPrintable(claimed.error().toString()));
+        return named;
+    }
+    *runId = claimed.toInt64(0, 0);
+    named << poll(feed, reader).runIds;
+    PgParams lease;
+    lease.add(*runId).add(claimed.toInt64(0, 1)).add(claimed.text(0, 2));
+    for (const QString &call : {QStringLiteral("SELECT dedup.begin_step($1, $2, $3::uuid, 'a')"),
+                                QStringLiteral("SELECT dedup.complete_step($1, $2, $3::uuid, 'a')"),
+                                QStringLiteral("SELECT dedup.succeed($1, $2, $3::uuid)")}) {
+        const PgResult done = m_su->exec(call, lease);
+        if (!done.ok())
+            qWarning("%s: %s", qPrintable(call), qPrintable(done.error().toString()));
+        named << poll(feed, reader).runIds;
+    }
+    return named;
 }
 
 QStringList TestChangeFeed::notificationsUntilMarker(PgConnection &listener) {
@@ -207,6 +241,93 @@ void TestChangeFeed::restrictedReaderSeesItsOwnRuns() {
     const qint64 theirs = claim(*m_su, QStringLiteral("clinic-b/7"), QStringLiteral("theirs"));
     QVERIFY(mine > 0 && theirs > 0);
     QCOMPARE(poll(feed, *viewer).runIds, (QSet<qint64>{mine}));
+}
+
+// 0021: a plain start, a completion and a success write no event, but the feed names the run
+// after each, from dedup.run_changes, under the same row-level security.
+void TestChangeFeed::routineChangesWithoutEventsAreInTheFeed() {
+    QCOMPARE(m_db->grant(viewerName(), QStringLiteral("viewer"), {}, {QStringLiteral("clinic-a/")}),
+             QString());
+    auto viewer = m_db->connect(viewerName());
+    QVERIFY(viewer);
+    ChangeFeed feed;
+    poll(feed, *m_su);
+    qint64 run = 0;
+    const auto named =
+        runOneStep(QStringLiteral("clinic-a/1"), QStringLiteral("r1"), feed, *m_su, &run);
+    QCOMPARE(named, (QList<QSet<qint64>>{{run}, {run}, {run}, {run}}));
+    PgParams id;
+    id.add(run);
+    QCOMPARE(m_su->exec(QStringLiteral("SELECT string_agg(kind, ',') FROM dedup.events"
+                                       " WHERE run_id = $1"),
+                        id)
+                 .text(0, 0),
+             QStringLiteral("claimed"));
+    QCOMPARE(
+        m_su->exec(QStringLiteral("SELECT count(*) FROM dedup.run_changes WHERE run_id = $1"), id)
+            .toInt64(0, 0),
+        qint64(3));
+    // The viewer of clinic-a/ is told of its run's steps, not of clinic-b's.
+    ChangeFeed viewerFeed;
+    poll(viewerFeed, *viewer);
+    qint64 theirs = 0;
+    QCOMPARE(runOneStep(QStringLiteral("clinic-b/1"), QStringLiteral("r2"), viewerFeed, *viewer,
+                        &theirs),
+             (QList<QSet<qint64>>{{}, {}, {}, {}}));
+    qint64 mine = 0;
+    const auto mineNamed =
+        runOneStep(QStringLiteral("clinic-a/2"), QStringLiteral("r3"), viewerFeed, *viewer, &mine);
+    QCOMPARE(mineNamed, (QList<QSet<qint64>>{{mine}, {mine}, {mine}, {mine}}));
+    QVERIFY(theirs > 0 && mine > 0);
+    // Neither the viewer nor a worker writes the table; the viewer reads its own rows only.
+    QCOMPARE(viewer->exec(QStringLiteral("SELECT count(DISTINCT run_id) FROM dedup.run_changes"))
+                 .toInt64(0, 0),
+             qint64(2));
+    QVERIFY(!viewer->exec(QStringLiteral("INSERT INTO dedup.run_changes VALUES (1, 1)")).ok());
+}
+
+// The change rows are pruned to the newest 200,000 ids: a reader further behind is told to
+// re-read everything (a 'prune' mark), a reader within them is not.
+void TestChangeFeed::pruneTellsOnlyAReaderBehindToReRead() {
+    ChangeFeed behind;
+    poll(behind, *m_su);
+    qint64 early = 0;
+    runOneStep(QStringLiteral("clinic-a/1"), QStringLiteral("early"), behind, *m_su, &early);
+    // Jump the ids forward: the late claim's event draws next - 1, its step's change row
+    // next, a multiple of 8192, whose call prunes the rows below next - 200,000.
+    const qint64 next = 8192 * 40;
+    QVERIFY(m_su->exec(QStringLiteral("SELECT setval('dedup.events_id_seq', $1)"),
+                       PgParams().add(next - 2))
+                .ok());
+    const auto claimed = m_su->exec(
+        QStringLiteral("SELECT run_id, lease_token, lease_secret FROM dedup.claim('clinic-a/1',"
+                       " 'late', 'invoice', 'fp-1', p_steps => '{a}')"));
+    QVERIFY2(claimed.ok(), qPrintable(claimed.error().toString()));
+    ChangeFeed recent; // starts after the claim's event
+    poll(recent, *m_su);
+    QCOMPARE(recent.cursor().readAfter(), next - 1);
+    PgParams lease;
+    lease.add(claimed.toInt64(0, 0)).add(claimed.toInt64(0, 1)).add(claimed.text(0, 2));
+    QVERIFY(
+        m_su->exec(QStringLiteral("SELECT dedup.begin_step($1, $2, $3::uuid, 'a')"), lease).ok());
+    PgParams earlyId;
+    earlyId.add(early);
+    QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM dedup.run_changes WHERE run_id = $1"),
+                        earlyId)
+                 .toInt64(0, 0),
+             qint64(0));
+    const auto mark = m_su->exec(
+        QStringLiteral("SELECT kind, runs, below FROM dedup.feed_marks WHERE kind = 'prune'"));
+    QCOMPARE(mark.rows(), 1);
+    QCOMPARE(mark.toInt64(0, 1), qint64(3)); // the early run's three change rows
+    QCOMPARE(mark.toInt64(0, 2), next - 200000);
+    // The reader that had read up to the early run is told to re-read; the recent one only
+    // learns of the late run.
+    const auto behindBatch = poll(behind, *m_su);
+    QVERIFY(behindBatch.more);
+    const auto recentBatch = poll(recent, *m_su);
+    QVERIFY(!recentBatch.more);
+    QCOMPARE(recentBatch.runIds, (QSet<qint64>{claimed.toInt64(0, 0)}));
 }
 
 void TestChangeFeed::noNotificationUnlessAsked() {

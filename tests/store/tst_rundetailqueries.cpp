@@ -7,6 +7,7 @@
 // statement may scan a table or sort.
 #include "TestDatabase.h"
 #include "store/CorrelationQueries.h"
+#include "store/DerivedEvents.h"
 #include "store/OperatorActions.h"
 #include "store/PgConnection.h"
 #include "store/RunDetailQueries.h"
@@ -257,12 +258,25 @@ void TestRunDetailQueries::snapshotOfAnOperatedRun() {
                           QStringLiteral("routed_to_review"),
                           QStringLiteral("continuation_requested:pay")}));
     QVERIFY(!snapshot->moreEvents);
-    for (int i = 1; i < snapshot->events.size(); ++i)
-        QVERIFY(snapshot->events.at(i - 1).id < snapshot->events.at(i).id);
+    // The starts and the completion are drawn from the step rows (0021); the rest is read.
+    QCOMPARE(snapshot->eventCount, 5);
+    QList<bool> derived;
+    for (const EventRow &e : snapshot->events)
+        derived << e.derived;
+    QCOMPARE(derived, (QList<bool>{false, true, true, true, false, false, false, false}));
+    for (int i = 1; i < snapshot->events.size(); ++i) {
+        QVERIFY(!DerivedEvents::timelineLess(snapshot->events.at(i), snapshot->events.at(i - 1)));
+        if (!snapshot->events.at(i).derived && !snapshot->events.at(i - 1).derived)
+            QVERIFY(snapshot->events.at(i - 1).id < snapshot->events.at(i).id);
+    }
     QCOMPARE(snapshot->events.at(0).actor, QStringLiteral("w1"));
     QCOMPARE(snapshot->events.at(0).attempt, std::optional<int>(1));
-    QCOMPARE(snapshot->events.at(2).detail.text,
-             QStringLiteral("{\"side_effect_ref\": \"INV-77\"}"));
+    QCOMPARE(snapshot->events.at(2)
+                 .detail.value()
+                 .toObject()
+                 .value(QLatin1String("side_effect_ref"))
+                 .toString(),
+             QStringLiteral("INV-77"));
     QCOMPARE(snapshot->events.at(5).actor, QStringLiteral("t_operator"));
 
     QCOMPARE(snapshot->audit.size(), 4);
@@ -356,16 +370,14 @@ void TestRunDetailQueries::succeededRunResultJson() {
 void TestRunDetailQueries::listsKeepTheNewestAndSayMore() {
     RunProtocol worker(*m_worker);
     QStringList names;
-    for (int i = 1; i <= 12; ++i)
+    for (int i = 1; i <= 24; ++i)
         names << QStringLiteral("s%1").arg(i, 2, 10, QLatin1Char('0'));
     const auto claimed = worker.claim(claimRequest(QStringLiteral("long-1"), names));
     QVERIFY(claimed.ok());
-    for (const QString &name : names) {
-        QVERIFY(worker.beginStep(claimed.value().lease(), name).ok());
-        QVERIFY(
-            worker.completeStep(claimed.value().lease(), name, name + QStringLiteral("-ref")).ok());
-    }
-    // 1 claimed + 12 x (step_started, step_done) = 25 events.
+    // A skip is recorded as an event (a step's plain start and finish are not, 0021).
+    for (const QString &name : names)
+        QVERIFY(worker.skipStep(claimed.value().lease(), name).ok());
+    // 1 claimed + 24 step_skipped = 25 events.
     RunDetailQueries::Limits limits;
     limits.events = 10;
     limits.steps = 5;
@@ -375,16 +387,16 @@ void TestRunDetailQueries::listsKeepTheNewestAndSayMore() {
     QVERIFY2(snapshot, qPrintable(error.toString()));
     QCOMPARE(snapshot->events.size(), 10);
     QVERIFY(snapshot->moreEvents);
-    // The newest ten (events 16 to 25), oldest first: s08's start .. s12's done.
-    QCOMPARE(snapshot->events.first().kind, QStringLiteral("step_started"));
-    QCOMPARE(snapshot->events.first().step, QStringLiteral("s08"));
-    QCOMPARE(snapshot->events.last().step, QStringLiteral("s12"));
-    QCOMPARE(snapshot->events.last().kind, QStringLiteral("step_done"));
+    // The newest ten (events 16 to 25), oldest first: s15's skip .. s24's.
+    QCOMPARE(snapshot->events.first().kind, QStringLiteral("step_skipped"));
+    QCOMPARE(snapshot->events.first().step, QStringLiteral("s15"));
+    QCOMPARE(snapshot->events.last().step, QStringLiteral("s24"));
+    QCOMPARE(snapshot->events.last().kind, QStringLiteral("step_skipped"));
     QCOMPARE(snapshot->steps.size(), 5);
     QVERIFY(snapshot->moreSteps);
     QCOMPARE(snapshot->steps.last().name, QStringLiteral("s05")); // steps: the first five
     limits.events = 25;
-    limits.steps = 12;
+    limits.steps = 24;
     snapshot = RunDetailQueries::readSnapshot(*m_viewer, claimed.value().runId, limits, &error);
     QVERIFY(snapshot);
     QCOMPARE(snapshot->events.size(), 25);
@@ -392,21 +404,19 @@ void TestRunDetailQueries::listsKeepTheNewestAndSayMore() {
     QCOMPARE(snapshot->events.first().kind, QStringLiteral("claimed"));
     QCOMPARE(snapshot->eventCount, 25);
     QCOMPARE(snapshot->newerEvents, 0);
-    QCOMPARE(snapshot->steps.size(), 12);
+    QCOMPARE(snapshot->steps.size(), 24);
     QVERIFY(!snapshot->moreSteps);
 }
 
 void TestRunDetailQueries::eventPagesReachEveryEvent() {
     RunProtocol worker(*m_worker);
     QStringList names;
-    for (int i = 1; i <= 12; ++i)
+    for (int i = 1; i <= 24; ++i)
         names << QStringLiteral("p%1").arg(i, 2, 10, QLatin1Char('0'));
     const auto claimed = worker.claim(claimRequest(QStringLiteral("paged-1"), names));
     QVERIFY(claimed.ok());
-    for (const QString &name : names) {
-        QVERIFY(worker.beginStep(claimed.value().lease(), name).ok());
-        QVERIFY(worker.completeStep(claimed.value().lease(), name).ok());
-    }
+    for (const QString &name : names)
+        QVERIFY(worker.skipStep(claimed.value().lease(), name).ok());
     const qint64 runId = claimed.value().runId;
     // Another run's events are not counted.
     QVERIFY(worker.claim(claimRequest(QStringLiteral("paged-2"), {QStringLiteral("x")})).ok());
@@ -415,7 +425,7 @@ void TestRunDetailQueries::eventPagesReachEveryEvent() {
     const PgResult all = m_super->exec(
         QStringLiteral("SELECT id FROM dedup.events WHERE run_id = $1 ORDER BY id"), id);
     QVERIFY(all.ok());
-    QCOMPARE(all.rows(), 25); // 1 claimed + 12 x (step_started, step_done)
+    QCOMPARE(all.rows(), 25); // 1 claimed + 24 step_skipped
     QList<qint64> ids;
     for (int i = 0; i < all.rows(); ++i)
         ids << all.toInt64(i, 0);
@@ -447,8 +457,8 @@ void TestRunDetailQueries::eventPagesReachEveryEvent() {
         QCOMPARE(page->newerEvents, 10);
         QVERIFY(page->moreEvents);
         QCOMPARE(page->eventPage, ListPage::older(ids.at(15)));
-        QCOMPARE(page->events.first().kind, QStringLiteral("step_started"));
-        QCOMPARE(page->events.first().step, QStringLiteral("p03"));
+        QCOMPARE(page->events.first().kind, QStringLiteral("step_skipped"));
+        QCOMPARE(page->events.first().step, QStringLiteral("p05"));
         // The oldest: a fixed page older than the eleventh event.
         page = RunDetailQueries::readSnapshot(*login, runId, limits, ListPage::oldest(), &error);
         QVERIFY2(page, qPrintable(error.toString()));

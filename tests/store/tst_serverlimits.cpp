@@ -4,8 +4,9 @@
 // took everything of it along.
 //
 // Each call is made to stop after it has already written: another session holds a lock on
-// dedup.events, which every one of these calls writes last (the run and step rows first), or
-// on the run row for heartbeat, which writes nothing else.
+// dedup.events and dedup.run_changes, one of which every one of these calls writes last (the
+// run and step rows first; since 0021 a plain start, a completion and a success write a
+// change row instead of an event), or on the run row for heartbeat, which writes nothing else.
 #include "RunProtocolFixture.h"
 #include "store/OperatorActions.h"
 #include "store/StoreError.h"
@@ -24,7 +25,9 @@ public:
         : m_conn(conn) {}
     ~LockHolder() { release(); }
     QString lockEvents() {
-        return begin(QStringLiteral("LOCK TABLE dedup.events IN SHARE ROW EXCLUSIVE MODE"), {});
+        return begin(QStringLiteral("LOCK TABLE dedup.events, dedup.run_changes"
+                                    " IN SHARE ROW EXCLUSIVE MODE"),
+                     {});
     }
     QString lockRun(qint64 runId) {
         PgParams p;

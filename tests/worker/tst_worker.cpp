@@ -17,12 +17,12 @@ namespace {
 
 // A session holding `LOCK TABLE dedup.events` (which every protocol write takes last) until
 // release(): the worker's next write waits for it and its session's limit stops it.
-struct EventsLock {
-    explicit EventsLock(const TestDatabase &db)
+struct StepsLock {
+    explicit StepsLock(const TestDatabase &db)
         : conn(db.connect()) {}
     bool take() {
         return conn && conn->exec(QStringLiteral("BEGIN")).ok() &&
-               conn->exec(QStringLiteral("LOCK TABLE dedup.events IN SHARE ROW EXCLUSIVE MODE"))
+               conn->exec(QStringLiteral("LOCK TABLE dedup.steps IN SHARE ROW EXCLUSIVE MODE"))
                    .ok();
     }
     void release() { conn->exec(QStringLiteral("ROLLBACK")); }
@@ -270,9 +270,8 @@ void TestWorker::fencedWorkerStopsWriting() {
     const RunOutcome outcome = worker.process(invoiceWorkflow(draft, pay), invoiceIntent());
     QCOMPARE(toString(outcome.kind), QStringLiteral("fenced"));
     QCOMPARE(pay.calls.load(), 0);
-    QCOMPARE(
-        scalar(db, QStringLiteral("SELECT count(*) FROM dedup.events WHERE kind = 'step_done'")),
-        QStringLiteral("0"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM dedup.steps WHERE status = 'done'")),
+             QStringLiteral("0"));
     QCOMPARE(scalar(db, QStringLiteral("SELECT lease_owner || ':' || lease_token FROM dedup.runs")),
              QStringLiteral("intruder:2"));
 }
@@ -343,7 +342,7 @@ void TestWorker::callStoppedByAServerLimitIsMadeAgain() {
     QFETCH(bool, duringClaim);
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
-    EventsLock lock(db);
+    StepsLock lock(db);
     Worker::Options o = options(db);
     o.conninfo += QStringLiteral(" options='-c %1=150'").arg(limit);
     // The lock is released at the worker's first backoff pause: the repeated call then goes
@@ -367,8 +366,13 @@ void TestWorker::callStoppedByAServerLimitIsMadeAgain() {
     QCOMPARE(draft.calls.load(), 1);
     QCOMPARE(pay.calls.load(), 1);
     QCOMPARE(scalar(db, QStringLiteral("SELECT string_agg(kind, ',' ORDER BY id) FROM dedup.events"
-                                       " WHERE kind IN ('claimed', 'step_done', 'succeeded')")),
-             QStringLiteral("claimed,step_done,step_done,succeeded"));
+                                       " WHERE kind = 'claimed'")),
+             QStringLiteral("claimed"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT string_agg(status || ':' || attempts, ','"
+                                       " ORDER BY ordinal) FROM dedup.steps")),
+             QStringLiteral("done:1,done:1"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT status FROM dedup.runs")),
+             QStringLiteral("succeeded"));
 }
 
 void TestWorker::serverLimitThatKeepsStoppingEndsTheDelivery() {
@@ -376,7 +380,7 @@ void TestWorker::serverLimitThatKeepsStoppingEndsTheDelivery() {
     // lease, as a crashed worker would; the side effect it already did is not repeated here.
     TestDatabase db;
     QVERIFY2(db.isValid(), qPrintable(db.error()));
-    EventsLock lock(db);
+    StepsLock lock(db);
     Worker::Options o = options(db);
     o.conninfo += QStringLiteral(" options='-c lock_timeout=50'");
     int pauses = 0;
