@@ -23,7 +23,9 @@ struct DerivedEvents {
     // `newerExist`: whether recorded events lie before / after it. Returns the page with the
     // derived entries that fall within it (between its first and last event, or beyond on a
     // side with nothing more), in timeline order. An entry an older store recorded as an
-    // event (same kind, step and time) is not added again.
+    // event (same kind, step and time) is not added again. Its worker and attempt are the
+    // run's lease owner's while the run holds the lease the entry happened under, else those
+    // of the page's event that handed that lease out (detail.lease_token: claimed, ...).
     static QList<EventRow> merge(const RunDetail &run, const QList<StepRow> &steps,
                                  const QList<EventRow> &events, bool olderExist, bool newerExist);
 

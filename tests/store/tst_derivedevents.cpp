@@ -80,6 +80,7 @@ private slots:
     void pageEdgesKeepEntriesOnTheirPage();
     void entryRecordedByAnOlderStoreIsNotRepeated();
     void derivedIdsAreNegativeAndDistinct();
+    void finishedRunNamesTheWorkerThatClaimedIt();
 };
 
 void TestDerivedEvents::succeededRunGivesStartsFinishesAndSuccess() {
@@ -197,6 +198,31 @@ void TestDerivedEvents::derivedIdsAreNegativeAndDistinct() {
         ids.insert(e.id);
     }
     QCOMPARE(ids.size(), rows.size());
+}
+
+// A finished run has no lease owner: the claim that handed out its lease names the worker.
+void TestDerivedEvents::finishedRunNamesTheWorkerThatClaimedIt() {
+    RunDetail r = run(QStringLiteral("succeeded"), 9);
+    r.leaseOwner.clear();
+    EventRow claimed = recorded(1, 0, QStringLiteral("claimed"));
+    claimed.actor = QStringLiteral("worker-a");
+    claimed.attempt = 2;
+    claimed.detail = {QStringLiteral("{\"via\": \"retry\", \"lease_token\": 5}"), QString()};
+    EventRow older = recorded(0, 0, QStringLiteral("claimed"));
+    older.actor = QStringLiteral("worker-z");
+    older.attempt = 1;
+    older.detail = {QStringLiteral("{\"via\": \"new\", \"lease_token\": 4}"), QString()};
+    const QList<EventRow> merged = DerivedEvents::merge(
+        r, {step(1, QStringLiteral("done"), 1, 2, 5), step(2, QStringLiteral("done"), 3, 4, 4)},
+        {older, claimed}, false, false);
+    QCOMPARE(merged.size(), 7);
+    for (const EventRow &e : merged) {
+        if (!e.derived)
+            continue;
+        const bool underFive = e.step != QLatin1String("step2");
+        QCOMPARE(e.actor, underFive ? QStringLiteral("worker-a") : QStringLiteral("worker-z"));
+        QCOMPARE(e.attempt, std::optional<int>(underFive ? 2 : 1));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestDerivedEvents)

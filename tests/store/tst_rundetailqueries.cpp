@@ -271,6 +271,9 @@ void TestRunDetailQueries::snapshotOfAnOperatedRun() {
     }
     QCOMPARE(snapshot->events.at(0).actor, QStringLiteral("w1"));
     QCOMPARE(snapshot->events.at(0).attempt, std::optional<int>(1));
+    // The lease the steps began under is gone: the claim that handed it out names the worker.
+    QCOMPARE(snapshot->events.at(1).actor, QStringLiteral("w1"));
+    QCOMPARE(snapshot->events.at(2).attempt, std::optional<int>(1));
     QCOMPARE(snapshot->events.at(2)
                  .detail.value()
                  .toObject()
