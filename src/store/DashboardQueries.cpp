@@ -23,6 +23,22 @@ void addBounds(PgParams &params, const DashboardRange &range, const QDateTime &f
     params.add(range.strideSeconds).add(from).add(to);
 }
 
+QString processingNow() {
+    // Processing runs are not in the rollup (0022_fewer_run_writes.sql): they are counted
+    // here from runs_stale_lease_idx, whose entries carry created_at, workflow and scope (an
+    // index-only scan over the runs in flight and the stuck ones, whatever the store's size).
+    // Row-level security applies to runs as to any read, so a restricted login counts its
+    // own. The same statement reads the folded counts and the deltas: one snapshot, in which
+    // a run is either processing here or counted under its later status there.
+    return QStringLiteral("       SELECT ") + binned(QStringLiteral("r.created_at")) +
+           QStringLiteral(", 'runs'::text, 'processing'::text, ''::text, count(*)"
+                          "         FROM dedup.runs r"
+                          "        WHERE r.status = 'processing'"
+                          "          AND r.created_at >= $2 AND r.created_at < $3"
+                          "          AND ($5::text IS NULL OR r.workflow = $5)"
+                          "        GROUP BY 1");
+}
+
 } // namespace
 
 QDateTime DashboardQueries::origin() {
@@ -99,7 +115,8 @@ RunQuery DashboardQueries::counts(const DashboardRange &range, const QDateTime &
                                "       SELECT d.bucket, d.metric, d.series, d.error_class, d.n"
                                "         FROM dedup.dashboard_deltas d"
                                "        WHERE d.bucket >= $2 AND d.bucket < $3 AND ") +
-                workflowTest.arg(QLatin1Char('d')) +
+                workflowTest.arg(QLatin1Char('d')) + QStringLiteral("       UNION ALL") +
+                processingNow() +
                 QStringLiteral(") b GROUP BY 1, 2, 3, 4 HAVING sum(b.n) <> 0 ORDER BY 1, 2, 3, 4");
     query.params = std::move(params);
     return query;

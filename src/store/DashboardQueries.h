@@ -19,7 +19,8 @@ class PgConnection;
 // (dedup.dashboard_counts, at the coarsest grain the range's stride is a multiple of, plus
 // dedup.dashboard_deltas not folded yet: exact at any time; for a login limited to workflows
 // or scope prefixes dedup.dashboard_scope_counts of 0011_dashboard_scope.sql instead, under
-// row-level security); stuck now and the review queue from their partial indexes, bounded by
+// row-level security; processing runs, which the rollup leaves out since 0022, from their
+// partial index); stuck now and the review queue from their partial indexes, bounded by
 // those queues' sizes; the stuck and review series from dedup.dashboard_samples (store-wide:
 // readers of everything only). docs/PERFORMANCE.md ("Dashboard") has the plans and times on
 // 10 million runs.

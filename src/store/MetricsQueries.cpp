@@ -12,7 +12,9 @@ namespace {
 // still a delta. Readers of everything read dashboard_counts, the others
 // dashboard_scope_counts under its policy (the branch not taken reads nothing, as in
 // DashboardQueries::counts); the deltas' policy applies the same rule. The folded duplicates
-// of dashboard_counts have no workflow, so duplicates are summed by outcome alone.
+// of dashboard_counts have no workflow, so duplicates are summed by outcome alone. Processing
+// runs are not in the rollup (0022_fewer_run_writes.sql): they are counted from their partial
+// index, as the Dashboard does (DashboardQueries::counts).
 const char *const RollupSql = R"(
 SELECT b.metric, CASE WHEN b.metric = 'duplicates' THEN '' ELSE b.workflow END AS workflow,
        b.series, b.error_class, sum(b.n)::bigint AS n
@@ -25,7 +27,12 @@ SELECT b.metric, CASE WHEN b.metric = 'duplicates' THEN '' ELSE b.workflow END A
          WHERE NOT (SELECT dedup._reads_all()) AND c.grain = 86400
         UNION ALL
         SELECT d.metric, d.workflow, d.series, d.error_class, d.n
-          FROM dedup.dashboard_deltas d) b
+          FROM dedup.dashboard_deltas d
+        UNION ALL
+        SELECT 'runs', r.workflow, 'processing', '', count(*)
+          FROM dedup.runs r
+         WHERE r.status = 'processing'
+         GROUP BY r.workflow) b
  GROUP BY 1, 2, 3, 4
 HAVING sum(b.n) <> 0
  ORDER BY 1, 2, 3, 4)";

@@ -72,6 +72,7 @@ private slots:
     void init();
     void rangeBetweenChoosesStrideAndBuckets();
     void countsEqualDirectAggregates();
+    void processingRunsAreCountedFromTheirIndex();
     void refreshIsIdempotentAndSamplesOncePerMinute();
     void concurrentRefreshesDoNotDoubleCount();
     void purgeAndRebuildKeepCountsExact();
@@ -180,6 +181,59 @@ SELECT * FROM dedup.claim('tenant', 'fresh-1', 'wf-a', 'other', p_worker => 'w2'
     QCOMPARE(scalar(*m_su, QStringLiteral("SELECT count(*) FROM dedup.dashboard_counts"
                                           " WHERE n = 0")),
              0);
+}
+
+void TestDashboardQueries::processingRunsAreCountedFromTheirIndex() {
+    // Since 0022 the rollup holds no processing run: a claim writes no delta, its success
+    // one (+1 succeeded), and the reads count the runs in flight from runs_stale_lease_idx.
+    const QString processingRows = QStringLiteral(
+        "SELECT (SELECT count(*) FROM dedup.dashboard_deltas WHERE series = 'processing')"
+        "     + (SELECT count(*) FROM dedup.dashboard_counts WHERE series = 'processing')"
+        "     + (SELECT count(*) FROM dedup.dashboard_scope_counts WHERE series = 'processing')");
+    QCOMPARE(scalar(*m_su, processingRows), 0);
+    PgError error;
+    QVERIFY2(DashboardQueries::refresh(*m_su, &error) > 0, qPrintable(error.toString()));
+    QCOMPARE(scalar(*m_su, QStringLiteral("SELECT count(*) FROM dedup.dashboard_deltas")), 0);
+
+    const PgResult claimed = m_su->exec(
+        QStringLiteral("SELECT run_id, lease_token, lease_secret"
+                       "  FROM dedup.claim('tenant', 'live-1', 'wf-b', 'fp', p_worker => 'w')"));
+    QVERIFY2(claimed.ok(), qPrintable(claimed.error().toString()));
+    QCOMPARE(scalar(*m_su, QStringLiteral("SELECT count(*) FROM dedup.dashboard_deltas")), 0);
+    DashboardRange hour = DashboardRange::lastHour();
+    hour.workflow = QStringLiteral("wf-b");
+    const auto processingIn = [&](const DashboardRange &range) -> qint64 {
+        const auto snapshot = DashboardQueries::read(*m_su, range, &error);
+        if (!snapshot)
+            return -1;
+        qint64 n = 0;
+        for (const DashboardCount &count : snapshot->counts) {
+            if (count.metric == QLatin1String("runs") &&
+                count.series == QLatin1String("processing"))
+                n += count.n;
+        }
+        return n;
+    };
+    const qint64 before = processingIn(hour);
+    QVERIFY2(before >= 1, qPrintable(error.toString()));
+    compareAll("a claim, not in the rollup");
+    if (QTest::currentTestFailed())
+        return;
+
+    PgParams lease;
+    lease.add(claimed.toInt64(0, "run_id"))
+        .add(claimed.toInt64(0, "lease_token"))
+        .add(claimed.text(0, "lease_secret"));
+    const PgResult succeeded =
+        m_su->exec(QStringLiteral("SELECT dedup.succeed($1, $2, $3::uuid, '{}'::jsonb)"), lease);
+    QVERIFY2(succeeded.ok(), qPrintable(succeeded.error().toString()));
+    QCOMPARE(scalar(*m_su, QStringLiteral("SELECT count(*) FROM dedup.dashboard_deltas"
+                                          " WHERE series = 'succeeded' AND n = 1")),
+             1);
+    QCOMPARE(scalar(*m_su, QStringLiteral("SELECT count(*) FROM dedup.dashboard_deltas")), 1);
+    QCOMPARE(processingIn(hour), before - 1);
+    compareAll("its success, one delta");
+    QCOMPARE(scalar(*m_su, processingRows), 0);
 }
 
 void TestDashboardQueries::refreshIsIdempotentAndSamplesOncePerMinute() {
