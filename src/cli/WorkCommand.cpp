@@ -11,6 +11,7 @@
 
 #include <QThread>
 
+#include <algorithm>
 #include <climits>
 #include <csignal>
 #include <optional>
@@ -44,6 +45,7 @@ bool isFinal(const worker::RunOutcome &outcome) {
     case Kind::InProgress: // the holder may be dead: look again after its lease
     case Kind::Fenced:
     case Kind::Error:
+    case Kind::Paused: // an operator paused the workflow: again after the store's hint
         return false;
     }
     return false;
@@ -238,10 +240,15 @@ int WorkCommand::serve(sim::CrashQueue &queue, worker::Worker &worker,
                 workflow = &candidate;
         }
         bool done = true;
+        milliseconds again = RetryLater;
         if (workflow) {
             const worker::RunOutcome outcome = worker.process(*workflow, delivery->intent.intent);
             done = isFinal(outcome);
-            if (!done && delivery->attempts >= MaxTakes) {
+            // A pause is an operator's decision, not a poison message: it is not given up on.
+            const bool paused = outcome.kind == worker::RunOutcome::Kind::Paused;
+            if (paused)
+                again = std::max(again, milliseconds(outcome.retryAfter));
+            if (!done && !paused && delivery->attempts >= MaxTakes) {
                 err() << tr("dedupctl work: giving up on delivery %1 after %2 takes: %3")
                              .arg(delivery->id)
                              .arg(delivery->attempts)
@@ -253,8 +260,8 @@ int WorkCommand::serve(sim::CrashQueue &queue, worker::Worker &worker,
             err() << tr("dedupctl work: unknown workflow %1").arg(shown(delivery->intent.workflow))
                   << Qt::endl;
         }
-        const bool recorded = done ? queue.remove(delivery->id, &error)
-                                   : queue.release(delivery->id, RetryLater, &error);
+        const bool recorded =
+            done ? queue.remove(delivery->id, &error) : queue.release(delivery->id, again, &error);
         if (!recorded)
             return failed();
     }

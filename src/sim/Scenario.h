@@ -15,12 +15,20 @@ namespace dedup::sim {
 
 // One thing that happens in a scenario: a delivery of an intent to a worker (each delivery on
 // its own worker process, with its own connections), an operator asking for a continuation,
-// or a worker taking that continuation.
+// a worker taking that continuation, or an operator pausing or resuming the workflow.
+//
+// A delivery answered `paused` goes back to the queue and comes again after the pause's
+// retry-after hint (on the scenario's clock: Scenario::hintSecond), until it gets another
+// answer; the action's outcome is that last answer.
 struct ScenarioAction {
     enum class Kind {
         Deliver,
         RequestContinuation, // op_request_continuation for `target`'s run (OperatorActions)
         ProcessCommand,      // Worker::processNextCommand
+        // op_pause_workflow / op_resume_workflow (store::WorkflowPauses) for the workflow of
+        // `intent`, the scenario's scopes only; `what` is the operator's reason.
+        PauseWorkflow,
+        ResumeWorkflow,
     };
 
     Kind kind = Kind::Deliver;
@@ -38,6 +46,9 @@ struct ScenarioAction {
     // retrying in process.
     bool retryInProcess = true;
     int target = -1; // RequestContinuation: the action whose run is continued
+    // PauseWorkflow: "stop before the next step", and the retry-after hint, in seconds.
+    bool stopSteps = false;
+    int retryAfterSeconds = 60;
     // The outcome this action must have (DeliveryReport::outcome); empty: not checked on its
     // own (e.g. which of two simultaneous deliveries wins is up to the race).
     QString expect;
@@ -68,6 +79,15 @@ struct ScenarioExpectation {
     // resources). That every replay returns the result of the delivery that succeeded is
     // checked for every scenario.
     QList<QPair<int, int>> differentResults;
+    // The final dedup.runs.attempt of each intent, in Scenario::intents order; empty: not
+    // checked.
+    QList<int> runAttempts;
+    // Actions answered `paused` at least once before their outcome (redelivered meanwhile).
+    QList<int> pausedActions;
+    // Intents whose run the pause stopped before a step (begin_step answered `paused`) and
+    // which were acquired again after the resume (events `failed` with class paused, then
+    // `claimed` after_pause).
+    QList<int> stoppedByPause;
 };
 
 // A provider call failing on purpose: the next calls of `operation` for the intent get these
@@ -92,6 +112,8 @@ struct Scenario {
     QHash<QString, std::chrono::milliseconds> latency; // provider -> latency of every call
     std::chrono::milliseconds lease{5000};
     std::chrono::milliseconds callerTimeout{0}; // the sender's own timeout, when it has one
+    // How long one second of a pause's retry-after hint lasts on the scenario's clock.
+    std::chrono::milliseconds hintSecond{10};
     ScenarioExpectation expectation;
 };
 

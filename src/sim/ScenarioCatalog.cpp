@@ -30,13 +30,13 @@ const QString kInProgress = QStringLiteral("in_progress");
 
 QList<Scenario> ScenarioCatalog::all() {
     return {labResultsNotification(), appointmentConfirmation(), invoicePaymentIntent(),
-            appointmentScheduling(), labSampleSync()};
+            appointmentScheduling(),  labSampleSync(),           outagePaused()};
 }
 
 QStringList ScenarioCatalog::names() {
     return {workflow::LabResultsNotification, workflow::AppointmentConfirmation,
-            workflow::InvoicePaymentIntent, workflow::AppointmentScheduling,
-            workflow::LabSampleSync};
+            workflow::InvoicePaymentIntent,   workflow::AppointmentScheduling,
+            workflow::LabSampleSync,          OutagePaused};
 }
 
 std::optional<Scenario> ScenarioCatalog::byName(const QString &name) {
@@ -256,6 +256,101 @@ Scenario ScenarioCatalog::labSampleSync() {
     s.expectation.steps = {{0, QStringLiteral("update_lab_record"), QStringLiteral("done"), 2}};
     s.expectation.events = {QStringLiteral("lease_expired"), QStringLiteral("step_uncertain"),
                             QStringLiteral("lease_taken_over")};
+    return s;
+}
+
+Scenario ScenarioCatalog::outagePaused() {
+    Scenario s;
+    s.name = OutagePaused;
+    s.title = tr("Payment provider outage: the operator pauses the workflow");
+    s.story = tr("The payment provider goes down (503). An invoice run fails with `unavailable`; "
+                 "the on-call operator pauses invoice-payment-intent, with \"stop before the "
+                 "next step\" and a retry-after of 30 s (here 300 ms). A run drafting its "
+                 "invoice at that moment stops before it would call the provider; new billing "
+                 "triggers and the queue's redelivery of the failed job are answered `paused` and "
+                 "come back after the hint, again and again; a duplicate of an invoice finished "
+                 "before the outage still gets its stored result. When the provider is back, the "
+                 "operator resumes.");
+    s.expected = tr("No provider call while paused; after the resume everything drains: each "
+                    "invoice drafted once and one payment intent each, no duplicate; the run the "
+                    "pause stopped is taken again without counting an attempt.");
+    s.intents = {
+        ScenarioWorkflows::invoicePayment(QStringLiteral("p-6001"), QStringLiteral("2026-11"),
+                                          QStringLiteral("monthly"), 9000),
+        ScenarioWorkflows::invoicePayment(QStringLiteral("p-6002"), QStringLiteral("2026-11"),
+                                          QStringLiteral("monthly"), 4500),
+        ScenarioWorkflows::invoicePayment(QStringLiteral("p-6003"), QStringLiteral("2026-11"),
+                                          QStringLiteral("monthly"), 7000),
+        ScenarioWorkflows::invoicePayment(QStringLiteral("p-6004"), QStringLiteral("2026-11"),
+                                          QStringLiteral("monthly"), 3000)};
+    // Drafting takes 500 ms, so the run started 250 ms in is mid-draft when the pause lands
+    // (about 520 ms) and asks for its payment step well after it (about 750 ms).
+    s.latency.insert(provider::Invoicing, milliseconds(500));
+    s.latency.insert(provider::Payments, milliseconds(20));
+    s.hintSecond = milliseconds(10);
+    s.faults = {{provider::Payments, operation::CreatePaymentIntent, 0, {Fault::Outage}}};
+
+    ScenarioAction failing = deliver(0,
+                                     tr("invoice p-6001 is drafted; the payment provider answers "
+                                        "503: the run fails (retryable)"),
+                                     QStringLiteral("failed"));
+    failing.retryInProcess = false; // the queue redelivers it (action 6)
+    ScenarioAction pause;
+    pause.kind = Kind::PauseWorkflow;
+    pause.what = tr("payments provider outage (503 since 02:10)");
+    pause.intent = 0;
+    pause.after = {0, 1};
+    pause.stopSteps = true;
+    pause.retryAfterSeconds = 30;
+    pause.expect = QStringLiteral("paused");
+    ScenarioAction resume;
+    resume.kind = Kind::ResumeWorkflow;
+    resume.what = tr("payments provider back");
+    resume.intent = 0;
+    resume.after = {3};
+    resume.delay = milliseconds(700);
+    resume.expect = QStringLiteral("resumed");
+    s.actions = {
+        failing,
+        deliver(1, tr("invoice p-6002 goes through just before the outage"), kSucceeded),
+        deliver(2,
+                tr("invoice p-6003 is being drafted when the pause lands: it stops before the "
+                   "payment call, is delivered again after the hint and finishes after the "
+                   "resume"),
+                kSucceeded, {}, milliseconds(250)),
+        pause,
+        deliver(3,
+                tr("a new billing trigger (p-6004) while paused: answered paused, delivered again "
+                   "after the hint until the resume"),
+                kSucceeded, {3}, milliseconds(50)),
+        deliver(0,
+                tr("the queue redelivers p-6001's failed job while paused: answered paused, no "
+                   "payment call; after the resume only the payment is retried"),
+                kSucceeded, {3}, milliseconds(100)),
+        deliver(1, tr("a duplicate of p-6002 while paused gets its stored result"), kReplayed, {3},
+                milliseconds(150)),
+        resume,
+    };
+    s.expectation.sideEffects = {{operation::DraftInvoice, 4}, {operation::CreatePaymentIntent, 4}};
+    s.expectation.outcomes = {{QStringLiteral("failed"), 1},
+                              {kSucceeded, 4},
+                              {QStringLiteral("paused"), 1},
+                              {kReplayed, 1},
+                              {QStringLiteral("resumed"), 1}};
+    s.expectation.runStatuses = {kSucceeded, kSucceeded, kSucceeded, kSucceeded};
+    // The failure cost p-6001 an attempt; the pause cost p-6003 none.
+    s.expectation.runAttempts = {2, 1, 1, 1};
+    s.expectation.steps = {
+        {0, QStringLiteral("draft_invoice"), QStringLiteral("done"), 1},
+        {0, QStringLiteral("create_payment_intent"), QStringLiteral("done"), 2},
+        {2, QStringLiteral("draft_invoice"), QStringLiteral("done"), 1},
+        {2, QStringLiteral("create_payment_intent"), QStringLiteral("done"), 1},
+        {3, QStringLiteral("draft_invoice"), QStringLiteral("done"), 1},
+        {3, QStringLiteral("create_payment_intent"), QStringLiteral("done"), 1},
+    };
+    s.expectation.pausedActions = {2, 4, 5};
+    s.expectation.stoppedByPause = {2};
+    s.expectation.events = {QStringLiteral("duplicate_suppressed")};
     return s;
 }
 

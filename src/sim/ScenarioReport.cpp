@@ -31,6 +31,7 @@ QJsonObject ScenarioReport::toJson() const {
             {QStringLiteral("outcome"), action.outcome},
             {QStringLiteral("run_id"), action.runId > 0 ? QJsonValue(action.runId) : QJsonValue()},
             {QStringLiteral("provider_calls"), action.providerCalls},
+            {QStringLiteral("paused_answers"), action.pausedAnswers},
             {QStringLiteral("started_ms"), action.startedMs},
             {QStringLiteral("elapsed_ms"), action.elapsedMs},
             {QStringLiteral("result"), action.result.isUndefined() ? QJsonValue() : action.result},
@@ -61,10 +62,14 @@ QString ScenarioReport::toText() const {
     if (!error.isEmpty())
         text += QStringLiteral("  %1\n").arg(error);
     for (const ScenarioActionReport &action : actions) {
+        const QString outcome = action.pausedAnswers == 0 ? action.outcome
+                                                          : tr("paused %n time(s), then %1",
+                                                               nullptr, action.pausedAnswers)
+                                                                .arg(action.outcome);
         text += tr("  %1. +%2 ms  %3 -> %4 (%5 provider calls, %6 ms)\n")
                     .arg(action.index + 1)
                     .arg(action.startedMs)
-                    .arg(action.what, action.outcome)
+                    .arg(action.what, outcome)
                     .arg(action.providerCalls)
                     .arg(action.elapsedMs);
     }

@@ -22,8 +22,9 @@ struct ScenarioActionReport {
     QString what;
     QString outcome; // DeliveryReport::outcome, or applied / changed / error for an operator
     qint64 runId = 0;
-    int providerCalls = 0;
-    qint64 startedMs = 0; // after the scenario started
+    int providerCalls = 0; // all its deliveries together
+    int pausedAnswers = 0; // deliveries answered `paused` (each one delivered again)
+    qint64 startedMs = 0;  // after the scenario started
     qint64 elapsedMs = 0;
     QJsonValue result{QJsonValue::Undefined};
     QString message;

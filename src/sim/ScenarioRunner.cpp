@@ -6,12 +6,15 @@
 #include "sim/Simulation.h"
 #include "store/OperatorActions.h"
 #include "store/PgConnection.h"
+#include "store/WorkflowPauses.h"
 
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QStringList>
 
+#include <algorithm>
 #include <condition_variable>
+#include <limits>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -41,11 +44,71 @@ QString compact(const QJsonValue &value) {
     return value.toVariant().toString();
 }
 
+// A delivery answered `paused` comes again at most this often; then its outcome stays paused.
+constexpr int kMaxPausedAnswers = 50;
+
+// Delivers `action`'s intent, and again after each `paused` answer once the hint (on the
+// scenario's clock) has passed, as a queue does with a message its consumer handed back.
+void deliverUntilAnswered(Strategy &worker, const Scenario &scenario, const ScenarioAction &action,
+                          int index, ScenarioActionReport &done) {
+    TrafficDelivery delivery;
+    delivery.sequence = index + 1;
+    delivery.intent = action.intent;
+    delivery.crashAfterCall = action.crashAfterProviderCall ? 1 : 0;
+    for (;;) {
+        const DeliveryReport delivered =
+            worker.deliver(scenario.intents.at(action.intent), delivery);
+        done.outcome = delivered.outcome;
+        done.runId = delivered.runId > 0 ? delivered.runId : done.runId;
+        done.providerCalls += delivered.providerCalls;
+        done.result = delivered.result;
+        done.message = delivered.message;
+        if (delivered.outcome != QLatin1String("paused") || done.pausedAnswers >= kMaxPausedAnswers)
+            return;
+        ++done.pausedAnswers;
+        const auto hintSeconds =
+            std::chrono::duration_cast<std::chrono::seconds>(delivered.retryAfter);
+        std::this_thread::sleep_for(scenario.hintSecond * std::max<qint64>(1, hintSeconds.count()));
+        delivery.redelivery = true;
+        delivery.crashAfterCall = 0;
+    }
+}
+
+// The operator pauses or resumes the workflow of `action`'s intent, for the scenario's scopes.
+void pauseOrResume(store::PgConnection &conn, const Scenario &scenario,
+                   const ScenarioAction &action, const QString &scopePrefix,
+                   ScenarioActionReport &done) {
+    store::WorkflowPauses pauses(conn);
+    const QString workflow = scenario.intents.at(action.intent).workflow;
+    const QString key = store::OperatorActions::newActionKey();
+    store::PgError error;
+    const auto answer = action.kind == ScenarioAction::Kind::PauseWorkflow
+                            ? pauses.pause(workflow, scopePrefix, action.stopSteps,
+                                           action.retryAfterSeconds, action.what, key, &error)
+                            : pauses.resume(workflow, scopePrefix, action.what, key, &error);
+    if (!answer) {
+        done.outcome = QStringLiteral("error");
+        done.message = error.toString();
+        return;
+    }
+    done.outcome = answer->outcome;
+    done.message = ScenarioRunner::tr("%1 (scopes %2*), retry after %3 s, audit %4")
+                       .arg(answer->pause.workflow, answer->pause.scopePrefix)
+                       .arg(answer->pause.retryAfterSeconds)
+                       .arg(answer->auditId);
+}
+
 } // namespace
 
 struct ScenarioRunner::Run {
     const Scenario &scenario;
     ScenarioReport report;
+    // The operator's pause on the scenario's clock: from its commit to the resume's call
+    // (-1: no pause, or no resume); and when each provider call started.
+    qint64 pausedFromMs = -1;
+    qint64 resumedAtMs = -1;
+    std::mutex callsMutex;
+    std::vector<qint64> callStartsMs;
 
     // The intent an action is about.
     int intentOf(int action) const {
@@ -76,7 +139,7 @@ QString ScenarioRunner::labelFor(const QString &tag, const QString &scenario) {
 }
 
 ScenarioReport ScenarioRunner::run(const Scenario &scenario) {
-    Run run{scenario, {}};
+    Run run{scenario, {}, -1, -1, {}, {}};
     ScenarioReport &report = run.report;
     report.scenario = scenario.name;
     report.title = scenario.title;
@@ -105,13 +168,20 @@ ScenarioReport ScenarioRunner::run(const Scenario &scenario) {
     policy.setMaxDelay(milliseconds(50));
 
     // Every worker and operator connection is opened before the clock starts.
+    QElapsedTimer clock;
+    const auto onProviderCall = [&run, &clock](const QString &, const QString &) {
+        std::lock_guard lock(run.callsMutex);
+        run.callStartsMs.push_back(clock.elapsed());
+    };
     const qsizetype count = scenario.actions.size();
     const auto actionCount = static_cast<size_t>(count);
     std::vector<std::unique_ptr<Strategy>> workers(actionCount);
     std::vector<std::unique_ptr<store::PgConnection>> operators(actionCount);
     for (qsizetype i = 0; i < count; ++i) {
         const ScenarioAction &action = scenario.actions.at(i);
-        if (action.kind == ScenarioAction::Kind::RequestContinuation) {
+        if (action.kind == ScenarioAction::Kind::RequestContinuation ||
+            action.kind == ScenarioAction::Kind::PauseWorkflow ||
+            action.kind == ScenarioAction::Kind::ResumeWorkflow) {
             auto conn = std::make_unique<store::PgConnection>();
             if (!conn->open(m_conninfo, QStringLiteral("dedup-scenario-operator"))) {
                 report.error = conn->openError().toString();
@@ -131,6 +201,7 @@ ScenarioReport ScenarioRunner::run(const Scenario &scenario) {
         config.seed = quint32(i + 1);
         config.providers = configs;
         config.faults = faults;
+        config.onProviderCall = onProviderCall;
         auto worker = Strategy::create(StrategyKind::Full, config);
         if (!worker->open(&report.error))
             return report;
@@ -141,7 +212,6 @@ ScenarioReport ScenarioRunner::run(const Scenario &scenario) {
     std::condition_variable changed;
     std::vector<bool> finished(actionCount, false);
     std::vector<ScenarioActionReport> reports(actionCount);
-    QElapsedTimer clock;
     clock.start();
     std::vector<std::thread> threads;
     for (qsizetype i = 0; i < count; ++i) {
@@ -167,18 +237,25 @@ ScenarioReport ScenarioRunner::run(const Scenario &scenario) {
             done.startedMs = clock.elapsed();
             switch (action.kind) {
             case ScenarioAction::Kind::Deliver:
+                deliverUntilAnswered(*workers[size_t(i)], scenario, action, int(i), done);
+                break;
+            case ScenarioAction::Kind::PauseWorkflow:
+            case ScenarioAction::Kind::ResumeWorkflow: {
+                const bool pausing = action.kind == ScenarioAction::Kind::PauseWorkflow;
+                const qint64 before = clock.elapsed();
+                pauseOrResume(*operators[size_t(i)], scenario, action,
+                              Simulation::scopePrefixFor(report.label), done);
+                std::lock_guard lock(mutex);
+                // The window no call may start in: from the pause's commit to the resume.
+                if (pausing)
+                    run.pausedFromMs = clock.elapsed();
+                else
+                    run.resumedAtMs = before;
+                break;
+            }
             case ScenarioAction::Kind::ProcessCommand: {
-                std::optional<DeliveryReport> delivered;
-                if (action.kind == ScenarioAction::Kind::Deliver) {
-                    TrafficDelivery delivery;
-                    delivery.sequence = int(i) + 1;
-                    delivery.intent = action.intent;
-                    delivery.crashAfterCall = action.crashAfterProviderCall ? 1 : 0;
-                    delivered =
-                        workers[size_t(i)]->deliver(scenario.intents.at(action.intent), delivery);
-                } else {
-                    delivered = workers[size_t(i)]->processNextCommand();
-                }
+                const std::optional<DeliveryReport> delivered =
+                    workers[size_t(i)]->processNextCommand();
                 if (!delivered) {
                     done.outcome = QStringLiteral("no_command");
                     break;
@@ -333,6 +410,7 @@ void ScenarioRunner::check(Run &run, store::PgConnection &admin) {
                 tr("action %1 (%2) calls no provider").arg(action.index + 1).arg(action.outcome),
                 QStringLiteral("0"), QString::number(action.providerCalls));
     }
+    checkPause(run, admin);
     for (int index : expected.slowerThanCallerTimeout) {
         const qint64 elapsed = actions.at(index).elapsedMs;
         run.add(tr("action %1 outlasts the sender's %2 ms timeout")
@@ -349,6 +427,58 @@ void ScenarioRunner::check(Run &run, store::PgConnection &admin) {
                                !actions.at(b).result.isUndefined() && left != right;
         run.add(tr("actions %1 and %2 return different results").arg(a + 1).arg(b + 1), tr("yes"),
                 different ? tr("yes") : tr("no: %1 / %2").arg(left, right));
+    }
+}
+
+void ScenarioRunner::checkPause(Run &run, store::PgConnection &admin) {
+    const Scenario &scenario = run.scenario;
+    const ScenarioExpectation &expected = scenario.expectation;
+    const QList<ScenarioActionReport> &actions = run.report.actions;
+    if (run.pausedFromMs >= 0) {
+        const qint64 until =
+            run.resumedAtMs >= 0 ? run.resumedAtMs : std::numeric_limits<qint64>::max();
+        std::lock_guard lock(run.callsMutex);
+        const auto during =
+            std::count_if(run.callStartsMs.begin(), run.callStartsMs.end(),
+                          [&](qint64 at) { return at >= run.pausedFromMs && at < until; });
+        run.add(tr("provider calls while the workflow was paused"), QStringLiteral("0"),
+                QString::number(during));
+    }
+    for (int index : expected.pausedActions) {
+        run.add(tr("action %1 answered paused and delivered again").arg(index + 1), tr("yes"),
+                actions.at(index).pausedAnswers > 0 ? tr("yes") : tr("no"));
+    }
+    for (int intent = 0; intent < expected.runAttempts.size(); ++intent) {
+        store::PgParams params;
+        params.add(run.runOf(intent));
+        const store::PgResult row =
+            admin.exec(QStringLiteral("SELECT attempt FROM dedup.runs WHERE id = $1"), params);
+        run.add(tr("attempts of the run of %1").arg(scenario.intents.at(intent).id),
+                QString::number(expected.runAttempts.at(intent)),
+                !row.ok()         ? row.error().toString()
+                : row.rows() != 1 ? tr("(no run)")
+                                  : row.text(0, 0));
+    }
+    for (int intent : expected.stoppedByPause) {
+        store::PgParams params;
+        params.add(run.runOf(intent));
+        const store::PgResult row =
+            admin.exec(QStringLiteral("SELECT count(*) FILTER (WHERE kind = 'failed'"
+                                      " AND detail->>'class' = 'paused'),"
+                                      " count(*) FILTER (WHERE kind = 'claimed'"
+                                      " AND detail->>'after_pause' = 'true')"
+                                      " FROM dedup.events WHERE run_id = $1"),
+                       params);
+        const bool ok = row.ok() && row.rows() == 1;
+        const QString id = scenario.intents.at(intent).id;
+        run.add(tr("run of %1 stopped before a step by the pause").arg(id), tr("yes"),
+                !ok                     ? row.error().toString()
+                : row.toInt64(0, 0) > 0 ? tr("yes")
+                                        : tr("no"));
+        run.add(tr("run of %1 acquired again after the resume").arg(id), tr("yes"),
+                !ok                     ? row.error().toString()
+                : row.toInt64(0, 1) > 0 ? tr("yes")
+                                        : tr("no"));
     }
 }
 

@@ -8,6 +8,7 @@
 
 #include <QElapsedTimer>
 
+#include <algorithm>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -19,6 +20,9 @@ namespace {
 constexpr int kMaxWorkers = 64;
 // After a crash the queue redelivers once the lease has surely expired.
 constexpr std::chrono::milliseconds kVisibilityMargin{150};
+// A paused delivery comes back after the store's retry-after hint; never sooner than this,
+// should a strategy report no hint.
+constexpr std::chrono::milliseconds kPausedAtLeast{1000};
 
 const QStringList kRunStatuses{QStringLiteral("processing"), QStringLiteral("succeeded"),
                                QStringLiteral("failed"), QStringLiteral("manual_review"),
@@ -159,7 +163,16 @@ Simulation::runStrategy(StrategyKind kind, int index, store::PgConnection &admin
                 const DeliveryReport report = strategy->deliver(intent, *delivery);
                 std::lock_guard lock(resultMutex);
                 ++result.outcomes[report.outcome];
-                if (report.outcome == QLatin1String("crashed")) {
+                if (report.outcome == QLatin1String("paused")) {
+                    // An operator paused the workflow: nothing was done, and the consumer
+                    // hands the message back to come again after the store's hint.
+                    TrafficDelivery again = *delivery;
+                    again.sequence = ++nextSequence;
+                    again.redelivery = true;
+                    again.crashAfterCall = 0;
+                    queue.redeliver(again, SimulationQueue::Clock::now() +
+                                               std::max(report.retryAfter, kPausedAtLeast));
+                } else if (report.outcome == QLatin1String("crashed")) {
                     // The consumer died without acknowledging: the message comes back.
                     TrafficDelivery again = *delivery;
                     again.sequence = ++nextSequence;

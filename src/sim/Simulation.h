@@ -21,8 +21,10 @@ namespace dedup::sim {
 // `workers` threads take them, each with its own Strategy object (own store and provider
 // connections), so copies of one intent really race. When a delivery's worker crashes, the
 // queue redelivers the message once its lease has expired, as a queue does after a consumer
-// restart. Strategies run one after the other, on one database: the ledger separates them by
-// label, dedup.runs by scope prefix.
+// restart; when a delivery is answered `paused` (an operator paused the workflow: docs/
+// PROTOCOL.md, "Pausing a workflow"), the queue delivers it again after the store's
+// retry-after hint, until the workflow is resumed. Strategies run one after the other, on one
+// database: the ledger separates them by label, dedup.runs by scope prefix.
 //
 // Needs the sim schema (SimSchema::install) and a migrated dedup schema; the connection's role
 // must be able to call the worker functions and read dedup.runs (e.g. the owner).

@@ -36,6 +36,8 @@ Provider *SimulationProviders::find(const QString &provider) const {
 
 ProviderResult SimulationProviders::call(const QString &provider, const ProviderRequest &request) {
     ++m_calls;
+    if (m_observer)
+        m_observer(provider, request.operation);
     Provider *target = find(provider);
     if (!target) {
         ProviderResult refused;

@@ -8,6 +8,7 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -37,6 +38,11 @@ public:
     bool deduplicates(const QString &provider) const;
 
     int calls() const { return m_calls; }
+    // Called at the start of every call, before the provider does anything (a scenario times
+    // the calls against the moments an operator paused and resumed the workflow).
+    void setObserver(std::function<void(const QString &provider, const QString &operation)> fn) {
+        m_observer = std::move(fn);
+    }
     const QString &label() const { return m_label; }
 
 private:
@@ -45,6 +51,7 @@ private:
     std::vector<std::unique_ptr<Provider>> m_providers;
     QString m_label;
     int m_calls = 0;
+    std::function<void(const QString &, const QString &)> m_observer;
 };
 
 } // namespace dedup::sim

@@ -12,9 +12,10 @@
 namespace dedup::sim {
 
 // The delivery queue of a simulation, shared by its worker threads: the planned deliveries in
-// plan order, each not before its arrival time, and the redeliveries of crashed deliveries,
-// which go first once they are due (a queue makes an unacknowledged message visible again
-// when its visibility timeout has passed). Thread-safe.
+// plan order, each not before its arrival time, and the redeliveries of crashed deliveries and
+// of deliveries answered `paused`, which go first once they are due (a queue makes an
+// unacknowledged message visible again when its visibility timeout has passed, and a message
+// handed back with a delay when the delay has passed). Thread-safe.
 class SimulationQueue {
 public:
     using Clock = std::chrono::steady_clock;

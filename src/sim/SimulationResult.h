@@ -17,8 +17,10 @@ struct StrategyResult {
     QString label;       // the ledger label
     QString scopePrefix; // of its runs in dedup.runs (when it uses the store)
     qint64 intents = 0;
-    qint64 deliveries = 0; // planned ones plus the queue's redeliveries after crashes
-    qint64 redeliveries = 0;
+    // Planned ones plus the queue's redeliveries after crashes and after `paused` answers
+    // (outcomes["paused"] of them).
+    qint64 deliveries = 0;
+    qint64 redeliveries = 0; // after crashes
     qint64 sideEffects = 0;
     // Side effects beyond the first per (provider, operation, intent) that the caller caused:
     // the ledger's duplicates minus the provider's own copies (the duplication fault).

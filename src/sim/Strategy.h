@@ -12,6 +12,7 @@
 #include <QStringView>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -33,15 +34,18 @@ std::optional<StrategyKind> strategyFromString(QStringView name);
 QString describe(StrategyKind kind);
 
 // What one delivery did, as its handler saw it. `outcome` is one of: succeeded, replayed,
-// in_progress, failed, in_review, mismatch, fenced, error (the worker's RunOutcome kinds),
-// crashed (the simulated process died mid-delivery), and for operator actions applied /
-// changed.
+// in_progress, failed, in_review, mismatch, fenced, error, paused (the worker's RunOutcome
+// kinds), crashed (the simulated process died mid-delivery), and for operator actions
+// applied / changed, paused / resumed.
 struct DeliveryReport {
     QString outcome;
     qint64 runId = 0;                         // 0 when the strategy keeps no runs
     QJsonValue result{QJsonValue::Undefined}; // the result returned to the sender
     int providerCalls = 0;                    // side effects this delivery attempted
     QString message;
+    // paused: when the queue should deliver it again (the store's retry-after hint; 0 when it
+    // gave none).
+    std::chrono::milliseconds retryAfter{0};
     qint64 elapsedMs = 0;
 };
 
@@ -61,6 +65,8 @@ struct StrategyConfig {
     quint32 seed = 1;
     QList<ProviderConfig> providers;
     std::shared_ptr<FaultPlan> faults;
+    // Told of every provider call as it starts (from the handler's thread); may be empty.
+    std::function<void(const QString &provider, const QString &operation)> onProviderCall;
 
     QString ledgerConninfo() const {
         return providerConninfo.isEmpty() ? conninfo : providerConninfo;

@@ -24,7 +24,9 @@ StrategyFirstStepOnly::StrategyFirstStepOnly(StrategyConfig config)
     , m_protocol(*m_conn)
     , m_heartbeater(m_config.conninfo, m_config.lease)
     , m_providers(m_config.providers, m_config.faults, m_config.label)
-    , m_random(m_config.seed) {}
+    , m_random(m_config.seed) {
+    m_providers.setObserver(m_config.onProviderCall);
+}
 
 StrategyFirstStepOnly::~StrategyFirstStepOnly() = default;
 
@@ -105,6 +107,11 @@ DeliveryReport StrategyFirstStepOnly::handle(const TrafficIntent &traffic) {
             return stop(QStringLiteral("mismatch"));
         case store::ClaimOutcome::InReview:
             return stop(QStringLiteral("in_review"));
+        case store::ClaimOutcome::Paused:
+            // The workflow is paused: nothing was acquired; the queue delivers it again.
+            report.retryAfter =
+                std::chrono::seconds(claimed.pause ? claimed.pause->retryAfterSeconds : 0);
+            return stop(QStringLiteral("paused"));
         case store::ClaimOutcome::Acquired:
             break;
         }

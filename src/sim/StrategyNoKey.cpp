@@ -12,7 +12,9 @@ namespace dedup::sim {
 StrategyNoKey::StrategyNoKey(StrategyConfig config)
     : m_config(std::move(config))
     , m_providers(m_config.providers, m_config.faults, m_config.label)
-    , m_random(m_config.seed) {}
+    , m_random(m_config.seed) {
+    m_providers.setObserver(m_config.onProviderCall);
+}
 
 bool StrategyNoKey::open(QString *error) {
     return m_providers.open(m_config.ledgerConninfo(), error);

@@ -11,6 +11,7 @@ StrategyWorker::StrategyWorker(StrategyKind kind, StrategyConfig config)
     : m_kind(kind)
     , m_config(std::move(config))
     , m_providers(m_config.providers, m_config.faults, m_config.label) {
+    m_providers.setObserver(m_config.onProviderCall);
     for (const QString &name : ScenarioWorkflows::names())
         m_workflows.append(ScenarioWorkflows::tracked(name, m_providers, m_crash));
 }
@@ -49,6 +50,7 @@ DeliveryReport StrategyWorker::report(const worker::RunOutcome &outcome) {
     report.runId = outcome.runId;
     report.result = outcome.result;
     report.message = outcome.message;
+    report.retryAfter = outcome.retryAfter;
     return report;
 }
 

@@ -44,6 +44,24 @@ PgParams leaseParams(const RunLease &lease) {
     return params;
 }
 
+// The hint of a `paused` claim (0023_workflow_pause.sql, _pause_hint); std::nullopt when it
+// lacks a positive retry-after: a caller must never be told to come back "now" in a loop.
+std::optional<ClaimResult::PauseHint> pauseHint(const QJsonValue &result) {
+    const QJsonObject hint = result.toObject();
+    ClaimResult::PauseHint pause;
+    pause.retryAfterSeconds = hint.value(QStringLiteral("retry_after_seconds")).toInt(0);
+    if (pause.retryAfterSeconds <= 0)
+        return std::nullopt;
+    pause.workflow = hint.value(QStringLiteral("workflow")).toString();
+    pause.scopePrefix = hint.value(QStringLiteral("scope_prefix")).toString();
+    pause.stopSteps = hint.value(QStringLiteral("stop_steps")).toBool();
+    pause.reason = hint.value(QStringLiteral("reason")).toString();
+    pause.pausedBy = hint.value(QStringLiteral("paused_by")).toString();
+    pause.pausedAt =
+        QDateTime::fromString(hint.value(QStringLiteral("paused_at")).toString(), Qt::ISODate);
+    return pause;
+}
+
 } // namespace
 
 RunProtocol::RunProtocol(PgConnection &connection)
@@ -96,11 +114,12 @@ ProtocolResult<ClaimResult> RunProtocol::claim(const ClaimRequest &request) {
     const auto outcome = claimOutcomeFromString(outcomeText);
     if (!outcome)
         return Result::failure(unexpectedAnswer(QStringLiteral("claim"), outcomeText));
-    // A key that belongs to another workflow's run answers mismatch and nothing else.
+    // A key that belongs to another workflow's run answers mismatch and nothing else; a new
+    // key while paused has no run (and no status) either.
     const QString statusText = rows.text(0, "status");
-    const auto status = statusText.isEmpty() && *outcome == ClaimOutcome::Mismatch
-                            ? std::optional(core::RunStatus::Processing)
-                            : core::runStatusFromString(statusText);
+    const bool runless = *outcome == ClaimOutcome::Mismatch || *outcome == ClaimOutcome::Paused;
+    const auto status = statusText.isEmpty() && runless ? std::optional(core::RunStatus::Processing)
+                                                        : core::runStatusFromString(statusText);
     if (!status)
         return Result::failure(unexpectedAnswer(QStringLiteral("claim"), statusText));
 
@@ -115,6 +134,15 @@ ProtocolResult<ClaimResult> RunProtocol::claim(const ClaimRequest &request) {
     claim.leaseExpiresAt = rows.toDateTime(0, "lease_expires_at");
     claim.attempt = int(rows.toInt64(0, "attempt"));
     claim.lastError = rows.toJson(0, "last_error");
+    if (claim.outcome == ClaimOutcome::Paused) {
+        claim.pause = pauseHint(claim.result);
+        if (!claim.pause)
+            return Result::failure(unexpectedAnswer(
+                QStringLiteral("claim"),
+                tr("paused without a retry-after hint: %1")
+                    .arg(QString::fromUtf8(
+                        QJsonDocument(QJsonArray{claim.result}).toJson(QJsonDocument::Compact)))));
+    }
     return Result::success(std::move(claim));
 }
 

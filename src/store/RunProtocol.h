@@ -44,7 +44,8 @@ public:
     explicit RunProtocol(PgConnection &connection);
 
     // dedup.claim: before any side effect. Acquired (run it), Replay (return the stored
-    // result), InProgress, Mismatch or InReview (do nothing).
+    // result), InProgress, Mismatch or InReview (do nothing), Paused (do nothing; deliver
+    // again after ClaimResult::pause->retryAfterSeconds).
     ProtocolResult<ClaimResult> claim(const ClaimRequest &request);
 
     // dedup.heartbeat: extends the lease to now() + `lease`; returns the new expiry. Also
@@ -54,6 +55,7 @@ public:
 
     // dedup.begin_step: ask before each side effect; do it only on StepAnswer::Run, sending
     // `downstreamKey` to the provider as its idempotency key. A null key is sent as NULL.
+    // Uncertain and Paused took the lease away: stop working on the run.
     ProtocolResult<StepAnswer> beginStep(const RunLease &lease, const QString &step,
                                          const QString &downstreamKey = {});
     // dedup.complete_step: the side effect happened; `sideEffectRef` is the provider's id.

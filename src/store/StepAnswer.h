@@ -13,6 +13,9 @@ enum class StepAnswer {
     Skip,      // "skip": already done or skipped; do not repeat it
     Uncertain, // "uncertain": outcome unknown, not safe to repeat; the run went to
                // manual_review and the lease is gone: stop working on the run
+    Paused,    // "paused": the workflow is paused with "stop before the next step"; nothing of
+               // the step happened, the run was released (a retryable failure that costs no
+               // attempt) and the lease is gone: stop, deliver the job again later
 };
 
 inline QString toString(StepAnswer answer) {
@@ -23,12 +26,15 @@ inline QString toString(StepAnswer answer) {
         return QStringLiteral("skip");
     case StepAnswer::Uncertain:
         return QStringLiteral("uncertain");
+    case StepAnswer::Paused:
+        return QStringLiteral("paused");
     }
     return {};
 }
 
 inline std::optional<StepAnswer> stepAnswerFromString(QStringView text) {
-    for (StepAnswer a : {StepAnswer::Run, StepAnswer::Skip, StepAnswer::Uncertain}) {
+    for (StepAnswer a :
+         {StepAnswer::Run, StepAnswer::Skip, StepAnswer::Uncertain, StepAnswer::Paused}) {
         if (text == toString(a))
             return a;
     }

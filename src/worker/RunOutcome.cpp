@@ -20,6 +20,8 @@ QString toString(RunOutcome::Kind kind) {
         return QStringLiteral("fenced");
     case RunOutcome::Kind::Error:
         return QStringLiteral("error");
+    case RunOutcome::Kind::Paused:
+        return QStringLiteral("paused");
     }
     return {};
 }

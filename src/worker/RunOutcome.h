@@ -7,6 +7,8 @@
 #include <QJsonValue>
 #include <QString>
 
+#include <chrono>
+
 namespace dedup::worker {
 
 // How one delivery ended, from the worker's point of view.
@@ -20,6 +22,10 @@ struct RunOutcome {
         Failed,     // the run failed and this worker is not retrying it
         Fenced,     // the lease was taken away mid-run; this worker stopped writing
         Error,      // invalid intent or a database error that retries could not cure
+        // The workflow is paused (docs/PROTOCOL.md, "Pausing a workflow"): nothing was done
+        // (no provider call), or the run stopped before its next step and waits, released;
+        // the job is not done: deliver it again after `retryAfter`.
+        Paused,
     };
 
     Kind kind = Kind::Error;
@@ -28,9 +34,12 @@ struct RunOutcome {
     QJsonValue result{QJsonValue::Undefined};
     int attempts = 0;      // acquisitions this delivery made (retries included)
     int stepsExecuted = 0; // side effects this delivery performed
-    QString message;       // why, for Failed / InReview / Error
+    QString message;       // why, for Failed / InReview / Error / Paused
     core::ErrorClass errorClass = core::ErrorClass::Unknown; // Failed: the last error
     bool retryable = false; // Failed: whether the error class is retryable
+    // Paused: the store's hint, when to deliver again; 0 when it gave none (a continuation,
+    // which the store itself keeps waiting until the resume).
+    std::chrono::seconds retryAfter{0};
 };
 
 QString toString(RunOutcome::Kind kind);

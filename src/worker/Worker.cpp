@@ -49,6 +49,12 @@ bool Worker::reopen() {
 }
 
 namespace {
+// After begin_step answered `paused`, the delivery claims again once to learn the pause's
+// retry-after hint (a claim while paused changes nothing). If an operator resumed in between,
+// that claim acquires and the delivery goes on; an operator pausing and resuming faster than
+// this worker asks ends it after this many claims, as paused without a hint.
+constexpr int kClaimsAfterStop = 3;
+
 // `first` doubled `tries` times, at most 2 s: the pause before a repeated call.
 std::chrono::milliseconds backoff(std::chrono::milliseconds first, int tries) {
     const std::chrono::milliseconds doubled = first * (1LL << std::min(tries, 6));
@@ -92,6 +98,18 @@ RunOutcome Worker::stopped(RunOutcome outcome, StoreErrorKind kind, const QStrin
     return outcome;
 }
 
+RunOutcome Worker::paused(RunOutcome outcome, const store::ClaimResult &claimed) {
+    outcome.kind = RunOutcome::Kind::Paused;
+    // claim parsed the hint or failed (RunProtocol::claim): it is there.
+    const store::ClaimResult::PauseHint hint =
+        claimed.pause.value_or(store::ClaimResult::PauseHint{});
+    outcome.retryAfter = std::chrono::seconds(hint.retryAfterSeconds);
+    outcome.message = tr("workflow %1 is paused (%2): deliver again in %3 s")
+                          .arg(hint.workflow, hint.reason)
+                          .arg(hint.retryAfterSeconds);
+    return outcome;
+}
+
 RunOutcome Worker::process(const WorkflowDefinition &workflow, const Intent &intent) {
     RunOutcome outcome;
     const auto key =
@@ -121,6 +139,7 @@ RunOutcome Worker::process(const WorkflowDefinition &workflow, const Intent &int
     request.context = intent.payload;
 
     bool ownLostClaimWaited = false;
+    int claimsAfterStop = 0;
     for (;;) {
         bool reconnected = false;
         const auto claim = withReconnect([&] { return m_protocol.claim(request); }, &reconnected);
@@ -159,12 +178,20 @@ RunOutcome Worker::process(const WorkflowDefinition &workflow, const Intent &int
             outcome.kind = RunOutcome::Kind::InReview;
             outcome.status = core::RunStatus::ManualReview;
             return outcome;
+        case store::ClaimOutcome::Paused:
+            // Nothing acquired, nothing changed: the job goes back to its sender.
+            return paused(outcome, claimed);
         case store::ClaimOutcome::Acquired:
             break;
         }
         ++outcome.attempts;
         outcome = runSteps(workflow, claimed.lease(), request.key, intent.payload, claimed.attempt,
                            outcome);
+        if (outcome.kind == RunOutcome::Kind::Paused && claimsAfterStop < kClaimsAfterStop) {
+            // Stopped before a step; the claim answers with the pause's hint.
+            ++claimsAfterStop;
+            continue;
+        }
         if (outcome.kind != RunOutcome::Kind::Failed || outcome.status != core::RunStatus::Failed ||
             !outcome.retryable || !m_options.retryInProcess)
             return outcome;
@@ -220,6 +247,17 @@ RunOutcome Worker::runSteps(const WorkflowDefinition &workflow, const store::Run
             return stopped(outcome, answer.errorKind(), answer.error().toString());
         if (answer.value() == store::StepAnswer::Skip)
             continue;
+        if (answer.value() == store::StepAnswer::Paused) {
+            // The store released the run before this step: nothing of it happened, and the
+            // lease is gone, so nothing more is written.
+            outcome.kind = RunOutcome::Kind::Paused;
+            outcome.status = core::RunStatus::Failed;
+            outcome.retryAfter = std::chrono::seconds(0);
+            outcome.message =
+                tr("workflow %1 was paused before step %2: the run waits for the resume")
+                    .arg(workflow.name, step.name);
+            return outcome;
+        }
         if (answer.value() == store::StepAnswer::Uncertain) {
             outcome.kind = RunOutcome::Kind::InReview;
             outcome.status = core::RunStatus::ManualReview;

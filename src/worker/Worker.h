@@ -42,6 +42,13 @@ namespace dedup::worker {
 // completion the crash took back (complete_step commits asynchronously) is recorded again
 // from the refs the worker holds, once, when the next begin_step or succeed answers DD002.
 //
+// A paused workflow (docs/PROTOCOL.md, "Pausing a workflow") ends the delivery as
+// RunOutcome::Kind::Paused without any provider call: when claim answers `paused`, with the
+// store's retry-after hint; when begin_step answers `paused` (the operator chose "stop before
+// the next step"), the store has released the run, and the worker claims once more, which
+// changes nothing while paused, to report the same hint. The caller delivers the job again
+// after it; the claim after the resume re-acquires the run without counting an attempt.
+//
 // A call the server stopped at one of its limits (statement_timeout, lock_timeout, a cancel
 // request) is handled as a lost answer: it was rolled back whole, so the same call is made
 // again under the same lease, with backoff. When the limits keep stopping it, the delivery
@@ -71,10 +78,12 @@ public:
 
     bool connect(QString *error);
 
-    // Handles one delivery of `intent` to `workflow`.
+    // Handles one delivery of `intent` to `workflow`. Kind::Paused: deliver it again after
+    // `retryAfter`.
     RunOutcome process(const WorkflowDefinition &workflow, const Intent &intent);
     // Takes one pending operator continuation for one of `workflows` and runs only its
-    // missing steps; std::nullopt when none is pending.
+    // missing steps; std::nullopt when none is pending. Kind::Paused (stopped before a step):
+    // the continuation is pending again and the store holds it until the resume.
     std::optional<RunOutcome> processNextCommand(const QList<WorkflowDefinition> &workflows);
 
     // The provider idempotency key of one step of one run: stable across attempts, owners
@@ -93,6 +102,7 @@ private:
     auto withReconnect(Call &&call, bool *reconnected = nullptr);
     bool reopen();
     RunOutcome stopped(RunOutcome outcome, store::StoreErrorKind kind, const QString &message);
+    static RunOutcome paused(RunOutcome outcome, const store::ClaimResult &claimed);
 
     Options m_options;
     std::unique_ptr<store::PgConnection> m_conn;

@@ -152,7 +152,7 @@ void TestSimulate::allScenariosJson() {
     const QJsonObject report = QJsonDocument::fromJson(run.out.toUtf8()).object();
     QVERIFY(report.value(QStringLiteral("passed")).toBool());
     const QJsonArray scenarios = report.value(QStringLiteral("scenarios")).toArray();
-    QCOMPARE(scenarios.size(), 5);
+    QCOMPARE(scenarios.size(), 6); // docs/SIMULATOR.md, "Scenarios"
     for (const QJsonValue &value : scenarios) {
         const QJsonObject scenario = value.toObject();
         QVERIFY2(scenario.value(QStringLiteral("passed")).toBool(),

@@ -1,4 +1,4 @@
-// The five field scenarios of docs/SIMULATOR.md under the full protocol, each against a fresh
+// The field scenarios of docs/SIMULATOR.md under the full protocol, each against a fresh
 // database: the runner's own checks must all pass, and the ledger and the store are then
 // inspected directly, so a wrong runner cannot pass a broken protocol.
 #include "SimFixture.h"
@@ -62,22 +62,25 @@ class TestScenarios : public QObject {
     Q_OBJECT
 
 private slots:
-    void catalogHasTheFiveScenarios();
+    void catalogHasTheSixScenarios();
     void labResultsNotification();
     void appointmentConfirmation();
     void invoicePaymentIntent();
     void appointmentScheduling();
     void labSampleSync();
+    void outagePaused();
+    void pauseThatLetsStepsRunIsCaught();
     void wrongExpectationFails();
     void repeatedRunsInOneDatabaseStayApart();
 };
 
-void TestScenarios::catalogHasTheFiveScenarios() {
-    QCOMPARE(ScenarioCatalog::names(), QStringList({QStringLiteral("lab-results-notification"),
-                                                    QStringLiteral("appointment-confirmation"),
-                                                    QStringLiteral("invoice-payment-intent"),
-                                                    QStringLiteral("appointment-scheduling"),
-                                                    QStringLiteral("lab-sample-sync")}));
+void TestScenarios::catalogHasTheSixScenarios() {
+    QCOMPARE(ScenarioCatalog::names(),
+             QStringList({QStringLiteral("lab-results-notification"),
+                          QStringLiteral("appointment-confirmation"),
+                          QStringLiteral("invoice-payment-intent"),
+                          QStringLiteral("appointment-scheduling"),
+                          QStringLiteral("lab-sample-sync"), QStringLiteral("outage-paused")}));
     for (const Scenario &scenario : ScenarioCatalog::all()) {
         QVERIFY(!scenario.story.isEmpty());
         QVERIFY(!scenario.expected.isEmpty());
@@ -222,6 +225,77 @@ void TestScenarios::labSampleSync() {
     QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM dedup.events WHERE attempt = 1"
                                      " AND kind IN ('step_done', 'succeeded', 'failed')")),
              QStringLiteral("0"));
+}
+
+void TestScenarios::outagePaused() {
+    SETUP(f);
+    const Scenario scenario = ScenarioCatalog::outagePaused();
+    RUN_SCENARIO(report, f, scenario);
+    QCOMPARE(
+        outcomes(report),
+        QStringLiteral("failed,succeeded,succeeded,paused,succeeded,succeeded,replayed,resumed"));
+    const ScenarioCheck *quiet =
+        report.check(QStringLiteral("provider calls while the workflow was paused"));
+    QVERIFY(quiet);
+    QCOMPARE(quiet->actual, QStringLiteral("0"));
+    // Drained after the resume: one draft and one payment intent per invoice, nothing twice.
+    for (const TrafficIntent &intent : scenario.intents) {
+        QCOMPARE(f.effects(operation::DraftInvoice, intent.id), 1);
+        QCOMPARE(f.effects(operation::CreatePaymentIntent, intent.id), 1);
+    }
+    QCOMPARE(f.scalar(QStringLiteral("SELECT string_agg(status || ':' || attempt, ','"
+                                     " ORDER BY attempt) FROM dedup.runs")),
+             QStringLiteral("succeeded:1,succeeded:1,succeeded:1,succeeded:2"));
+    // The new trigger and the redelivered failed job were answered paused again and again, and
+    // came back after the hint (30 s = 300 ms here) each time.
+    QVERIFY2(report.actions.at(4).pausedAnswers >= 2, qPrintable(report.toText()));
+    QVERIFY2(report.actions.at(5).pausedAnswers >= 2, qPrintable(report.toText()));
+    QVERIFY(report.actions.at(4).elapsedMs >= 2 * 300);
+    // Between the pause and the resume (the store's own clock, from the audit log) the
+    // ledger got no payment and nothing but the draft already under way when the pause came.
+    const QString window =
+        QStringLiteral(" FROM sim.ledger WHERE at > (SELECT at FROM dedup.audit_log"
+                       " WHERE action = 'op_pause_workflow') AND at < (SELECT at FROM"
+                       " dedup.audit_log WHERE action = 'op_resume_workflow')");
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*)") + window +
+                      QStringLiteral(" AND operation = 'create_payment_intent'")),
+             QStringLiteral("0"));
+    PgParams midDraft;
+    midDraft.add(scenario.intents.at(2).id);
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*)") + window +
+                          QStringLiteral(" AND NOT (operation = 'draft_invoice' AND intent = $1)"),
+                      midDraft),
+             QStringLiteral("0"));
+    // The operator's pause and resume, audited with their reasons; nothing left paused.
+    QCOMPARE(f.scalar(QStringLiteral("SELECT string_agg(action || ':' || reason, ',' ORDER BY id)"
+                                     " FROM dedup.audit_log WHERE action LIKE 'op_%_workflow'")),
+             QStringLiteral("op_pause_workflow:payments provider outage (503 since 02:10),"
+                            "op_resume_workflow:payments provider back"));
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM dedup.workflow_pauses")),
+             QStringLiteral("0"));
+}
+
+void TestScenarios::pauseThatLetsStepsRunIsCaught() {
+    // Without "stop before the next step" the run mid-draft calls the payment provider while
+    // paused: the runner's checks must say so.
+    SETUP(f);
+    Scenario scenario = ScenarioCatalog::outagePaused();
+    scenario.actions[3].stopSteps = false;
+    const ScenarioReport report = ScenarioRunner(f.db.conninfo()).run(scenario);
+    QVERIFY2(report.error.isEmpty(), qPrintable(report.error));
+    QVERIFY(!report.passed());
+    const ScenarioCheck *quiet =
+        report.check(QStringLiteral("provider calls while the workflow was paused"));
+    QVERIFY(quiet);
+    QVERIFY(!quiet->passed);
+    QCOMPARE(quiet->actual, QStringLiteral("1"));
+    const ScenarioCheck *stopped =
+        report.check(QStringLiteral("run of %1 stopped before a step by the pause")
+                         .arg(scenario.intents.at(2).id));
+    QVERIFY(stopped);
+    QCOMPARE(stopped->actual, QStringLiteral("no"));
+    // Still no duplicate: the pause is about timing, never about exactly-once.
+    QCOMPARE(report.check(QStringLiteral("duplicate side effects"))->actual, QStringLiteral("0"));
 }
 
 void TestScenarios::wrongExpectationFails() {

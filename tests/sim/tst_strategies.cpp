@@ -10,8 +10,11 @@
 #include "sim/Simulation.h"
 #include "sim/SimulationFaults.h"
 #include "sim/TrafficPlan.h"
+#include "store/WorkflowPauses.h"
 
 #include <QtTest>
+
+#include <thread>
 
 using namespace dedup::sim;
 using dedup::store::PgConnection;
@@ -96,6 +99,7 @@ private slots:
     void crashedWorkersAreTakenOver();
     void mixedFaultsFullProtocolHasNoDuplicates();
     void sameSeedSameOutcome();
+    void pausedDeliveriesComeBackAfterTheHint();
 };
 
 void TestStrategies::strategyNames() {
@@ -422,6 +426,49 @@ void TestStrategies::sameSeedSameOutcome() {
     QCOMPARE(
         f.count(QStringLiteral("SELECT count(*) FROM dedup.runs WHERE scope LIKE 'sim/a/full/%'")),
         25);
+}
+
+void TestStrategies::pausedDeliveriesComeBackAfterTheHint() {
+    // An operator pauses the workflow (retry after 1 s) before the traffic and resumes it
+    // 400 ms in: every first delivery is answered `paused` without a provider call, the queue
+    // delivers it again after the hint, and then each intent runs once.
+    SETUP(f);
+    dedup::store::WorkflowPauses pauses(*f.conn);
+    dedup::store::PgError error;
+    const auto paused =
+        pauses.pause(QString(workflow::LabResultsNotification), {}, false, 1,
+                     QStringLiteral("messaging outage"), QStringLiteral("pause-1"), &error);
+    QVERIFY2(paused, qPrintable(error.toString()));
+    SimulationOptions options = baseOptions(f, 8, 1, 3);
+    options.strategies = {StrategyKind::Full};
+    options.traffic.workflows = {QString(workflow::LabResultsNotification)};
+    auto operatorConn = f.db.connect();
+    QVERIFY(operatorConn);
+    std::thread resume([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(400));
+        dedup::store::PgError resumeError;
+        dedup::store::WorkflowPauses(*operatorConn)
+            .resume(QString(workflow::LabResultsNotification), {}, QStringLiteral("messaging back"),
+                    QStringLiteral("resume-1"), &resumeError);
+    });
+    Simulation simulation(options);
+    const auto outcome = simulation.run();
+    resume.join();
+    QVERIFY2(outcome.ok(), qPrintable(outcome.errorMessage()));
+    STRATEGY(full, outcome.value(), StrategyKind::Full);
+    const qint64 pausedAnswers = full.outcomes.value(QStringLiteral("paused"));
+    QVERIFY2(pausedAnswers >= 8, qPrintable(describe(outcome.value())));
+    QCOMPARE(full.outcomes.value(QStringLiteral("succeeded")), 8);
+    QCOMPARE(full.deliveries, 8 + pausedAnswers);
+    QCOMPARE(full.sideEffects, 8);
+    QCOMPARE(full.duplicates, 0);
+    QCOMPARE(full.runsWith(QStringLiteral("succeeded")), 8);
+    QVERIFY(full.elapsedMs >= 1000); // the redeliveries waited for the hint
+    // Nothing reached the provider before the resume.
+    QCOMPARE(f.count(QStringLiteral("SELECT count(*) FROM sim.ledger WHERE at < (SELECT at FROM"
+                                    " dedup.audit_log WHERE action = 'op_resume_workflow')")),
+             0);
+    QCOMPARE(f.count(QStringLiteral("SELECT count(*) FROM dedup.workflow_pauses")), 0);
 }
 
 QTEST_GUILESS_MAIN(TestStrategies)

@@ -3,6 +3,7 @@
 // argument validation, exact repeats. Each test asserts the rows the call left behind (runs,
 // steps, events), not only its answer.
 #include "RunProtocolFixture.h"
+#include "store/WorkflowPauses.h"
 
 #include <QJsonObject>
 #include <QtTest>
@@ -26,6 +27,9 @@ private slots:
     void claimOtherFingerprintIsMismatch();
     void claimUnderAnotherWorkflowIsMismatch();
     void claimRunInReview();
+    void claimWhilePausedAnswersPausedWithItsHint_data();
+    void claimWhilePausedAnswersPausedWithItsHint();
+    void beginStepWhilePausedAnswersPaused();
     void retryRunsOnlyMissingSteps();
     void retryableFailuresCountAttemptsUntilReview();
     void takeoverAtMaxAttemptsRoutesToReview();
@@ -41,6 +45,10 @@ private slots:
 
 private:
     RunLease acquire(const ClaimRequest &request, ClaimResult *out = nullptr);
+    // Pauses (or resumes) workflow "wf-paused", every scope, as the superuser; the answer's
+    // outcome, or "<error: ...>".
+    QString pauseWorkflow(bool stopSteps, int retryAfterSeconds, const QString &reason);
+    QString resumeWorkflow();
 
     RunProtocolFixture f;
 };
@@ -62,6 +70,23 @@ RunLease TestRunProtocol::acquire(const ClaimRequest &request, ClaimResult *out)
     if (out)
         *out = claim.value();
     return claim.value().lease();
+}
+
+QString TestRunProtocol::pauseWorkflow(bool stopSteps, int retryAfterSeconds,
+                                       const QString &reason) {
+    WorkflowPauses pauses(*f.super);
+    PgError error;
+    const auto answer = pauses.pause(QStringLiteral("wf-paused"), {}, stopSteps, retryAfterSeconds,
+                                     reason, f.uniqueKey(QStringLiteral("pause")), &error);
+    return answer ? answer->outcome : QStringLiteral("<error: %1>").arg(error.toString());
+}
+
+QString TestRunProtocol::resumeWorkflow() {
+    WorkflowPauses pauses(*f.super);
+    PgError error;
+    const auto answer = pauses.resume(QStringLiteral("wf-paused"), {}, QStringLiteral("test over"),
+                                      f.uniqueKey(QStringLiteral("resume")), &error);
+    return answer ? answer->outcome : QStringLiteral("<error: %1>").arg(error.toString());
 }
 
 void TestRunProtocol::claimNewKeyAcquires() {
@@ -658,6 +683,101 @@ void TestRunProtocol::workerRoleHasNoTableAccess() {
     const auto op = f.worker->exec(QStringLiteral(
         "SELECT * FROM dedup.op_cancel(1, 1, 'worker tries an operator action', 'k')"));
     QCOMPARE(classify(op.error()), StoreErrorKind::PermissionDenied);
+}
+
+void TestRunProtocol::claimWhilePausedAnswersPausedWithItsHint_data() {
+    QTest::addColumn<bool>("existingRun"); // false: a key without a run
+    QTest::addColumn<bool>("stopSteps");
+    QTest::newRow("new key") << false << false;
+    QTest::newRow("retry of a failed run, stop before the next step") << true << true;
+}
+
+void TestRunProtocol::claimWhilePausedAnswersPausedWithItsHint() {
+    QFETCH(bool, existingRun);
+    QFETCH(bool, stopSteps);
+    ClaimRequest request = f.request(f.uniqueKey(QStringLiteral("paused")), {QStringLiteral("a")});
+    request.workflow = QStringLiteral("wf-paused");
+    RunLease lease;
+    if (existingRun) {
+        lease = acquire(request);
+        QVERIFY(lease.runId > 0);
+        QVERIFY(
+            f.protocol->fail(lease, {QStringLiteral("unavailable"), QStringLiteral("503"), true})
+                .ok());
+    }
+    QCOMPARE(pauseWorkflow(stopSteps, 45, QStringLiteral("provider outage")),
+             QStringLiteral("paused"));
+    const QString before = f.snapshot();
+    const auto claim = f.protocol->claim(request);
+    const QString after = f.snapshot();
+    QCOMPARE(resumeWorkflow(), QStringLiteral("resumed"));
+
+    QVERIFY2(claim.ok(), qPrintable(claim.error().toString()));
+    const ClaimResult &c = claim.value();
+    QCOMPARE_NAMED(c.outcome, ClaimOutcome::Paused);
+    QVERIFY(!c.acquired());
+    QVERIFY(c.pause.has_value());
+    QCOMPARE(c.pause->retryAfterSeconds, 45);
+    QCOMPARE(c.pause->reason, QStringLiteral("provider outage"));
+    QCOMPARE(c.pause->workflow, QStringLiteral("wf-paused"));
+    QCOMPARE(c.pause->scopePrefix, QString());
+    QCOMPARE(c.pause->stopSteps, stopSteps);
+    QCOMPARE(c.pause->pausedBy, f.scalar(QStringLiteral("SELECT session_user")));
+    QVERIFY(c.pause->pausedAt.isValid());
+    QVERIFY(qAbs(c.pause->pausedAt.secsTo(QDateTime::currentDateTimeUtc())) < 60);
+    QCOMPARE(c.leaseToken, 0);
+    QVERIFY(c.leaseSecret.isEmpty());
+    QCOMPARE(after, before); // nothing changed, nothing recorded
+    if (existingRun) {
+        QCOMPARE(c.runId, lease.runId);
+        QCOMPARE_NAMED(c.status, RunStatus::Failed);
+        QCOMPARE(c.attempt, 1);
+        QCOMPARE(c.lastError[QStringLiteral("class")].toString(), QStringLiteral("unavailable"));
+    } else {
+        QCOMPARE(c.runId, 0);
+        QCOMPARE(f.runCount(request.key), 0);
+    }
+
+    // Resumed: the same delivery acquires.
+    const auto again = f.protocol->claim(request);
+    QVERIFY2(again.ok(), qPrintable(again.error().toString()));
+    QCOMPARE_NAMED(again.value().outcome, ClaimOutcome::Acquired);
+    QVERIFY(!again.value().pause.has_value());
+    QCOMPARE(again.value().attempt, existingRun ? 2 : 1);
+}
+
+void TestRunProtocol::beginStepWhilePausedAnswersPaused() {
+    ClaimRequest request = f.request(f.uniqueKey(QStringLiteral("paused")),
+                                     {QStringLiteral("a"), QStringLiteral("b")});
+    request.workflow = QStringLiteral("wf-paused");
+    const RunLease lease = acquire(request);
+    QCOMPARE_NAMED(f.protocol->beginStep(lease, QStringLiteral("a")).value(), StepAnswer::Run);
+    QVERIFY(f.protocol->completeStep(lease, QStringLiteral("a"), QStringLiteral("ref-a")).ok());
+    QCOMPARE(pauseWorkflow(true, 30, QStringLiteral("stop now")), QStringLiteral("paused"));
+
+    const auto stopped = f.protocol->beginStep(lease, QStringLiteral("b"));
+    QVERIFY2(stopped.ok(), qPrintable(stopped.error().toString()));
+    QCOMPARE_NAMED(stopped.value(), StepAnswer::Paused);
+    QCOMPARE(f.runField(lease.runId, QStringLiteral("status")), QStringLiteral("failed"));
+    QCOMPARE(f.stepStatuses(lease.runId), QStringLiteral("a=done,b=pending"));
+    // The lease is gone: the worker must stop writing.
+    const auto late = f.protocol->beginStep(lease, QStringLiteral("b"));
+    QVERIFY(!late.ok());
+    QVERIFY(late.isFenced());
+    // A redelivery while paused is told so, with the hint.
+    const auto waiting = f.protocol->claim(request);
+    QVERIFY(waiting.ok());
+    QCOMPARE_NAMED(waiting.value().outcome, ClaimOutcome::Paused);
+    QCOMPARE(waiting.value().pause->retryAfterSeconds, 30);
+    QVERIFY(waiting.value().pause->stopSteps);
+
+    QCOMPARE(resumeWorkflow(), QStringLiteral("resumed"));
+    ClaimResult resumed;
+    const RunLease next = acquire(request, &resumed);
+    QCOMPARE(next.token, 2);
+    QCOMPARE(resumed.attempt, 1); // the pause cost no attempt
+    QCOMPARE_NAMED(f.protocol->beginStep(next, QStringLiteral("a")).value(), StepAnswer::Skip);
+    QCOMPARE_NAMED(f.protocol->beginStep(next, QStringLiteral("b")).value(), StepAnswer::Run);
 }
 
 QTEST_GUILESS_MAIN(TestRunProtocol)

@@ -3,8 +3,10 @@
 // completion a server crash took back.
 #include "TestDatabase.h"
 #include "store/PgConnection.h"
+#include "store/WorkflowPauses.h"
 #include "worker/Worker.h"
 
+#include <QUuid>
 #include <QtTest>
 
 #include <atomic>
@@ -82,6 +84,28 @@ Worker::Options options(const TestDatabase &db, int maxAttempts = 5) {
     return o;
 }
 
+// Pauses (or, with resume, resumes) the invoice workflow, every scope, as the database's
+// owner; the store's answer ("paused", "resumed") or the error.
+QString pauseInvoices(const TestDatabase &db, bool stopSteps, int retryAfterSeconds) {
+    auto conn = db.connect();
+    store::WorkflowPauses pauses(*conn);
+    store::PgError error;
+    const auto answer = pauses.pause(QStringLiteral("invoice-payment-intent"), {}, stopSteps,
+                                     retryAfterSeconds, QStringLiteral("payments down"),
+                                     QUuid::createUuid().toString(QUuid::WithoutBraces), &error);
+    return answer ? answer->outcome : error.toString();
+}
+
+QString resumeInvoices(const TestDatabase &db) {
+    auto conn = db.connect();
+    store::WorkflowPauses pauses(*conn);
+    store::PgError error;
+    const auto answer =
+        pauses.resume(QStringLiteral("invoice-payment-intent"), {}, QStringLiteral("payments back"),
+                      QUuid::createUuid().toString(QUuid::WithoutBraces), &error);
+    return answer ? answer->outcome : error.toString();
+}
+
 QString scalar(const TestDatabase &db, const QString &sql) {
     auto conn = db.connect();
     const auto result = conn->exec(sql);
@@ -108,6 +132,9 @@ private slots:
     void callStoppedByAServerLimitIsMadeAgain();
     void serverLimitThatKeepsStoppingEndsTheDelivery();
     void invalidIntentIsRefused();
+    void pausedWorkflowIsNotCalledAndSaysWhenToComeBack();
+    void pauseBeforeTheNextStepStopsTheRun();
+    void pausedContinuationWaitsInTheStore();
 };
 
 void TestWorker::happyPathThenReplay() {
@@ -414,6 +441,119 @@ void TestWorker::invalidIntentIsRefused() {
     QVERIFY(outcome.message.contains(QStringLiteral("invoiceId")));
     QCOMPARE(draft.calls.load(), 0);
     QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM dedup.runs")), QStringLiteral("0"));
+}
+
+void TestWorker::pausedWorkflowIsNotCalledAndSaysWhenToComeBack() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    FakeStep draft(QStringLiteral("draft")), pay(QStringLiteral("pay"));
+    Worker worker(options(db));
+    QVERIFY(worker.connect(nullptr));
+    const auto workflow = invoiceWorkflow(draft, pay);
+    QCOMPARE(pauseInvoices(db, false, 30), QStringLiteral("paused"));
+
+    const RunOutcome paused = worker.process(workflow, invoiceIntent());
+    QCOMPARE(toString(paused.kind), QStringLiteral("paused"));
+    QCOMPARE(paused.retryAfter.count(), 30);
+    QVERIFY2(paused.message.contains(QStringLiteral("payments down")), qPrintable(paused.message));
+    QCOMPARE(paused.runId, 0); // a new key gets no run while paused
+    QCOMPARE(paused.stepsExecuted, 0);
+    QCOMPARE(draft.calls.load() + pay.calls.load(), 0);
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM dedup.runs")), QStringLiteral("0"));
+
+    QCOMPARE(resumeInvoices(db), QStringLiteral("resumed"));
+    const RunOutcome drained = worker.process(workflow, invoiceIntent());
+    QCOMPARE(toString(drained.kind), QStringLiteral("succeeded"));
+    QCOMPARE(draft.calls.load(), 1);
+    QCOMPARE(pay.calls.load(), 1);
+}
+
+void TestWorker::pauseBeforeTheNextStepStopsTheRun() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    FakeStep draft(QStringLiteral("draft")), pay(QStringLiteral("pay"));
+    // The operator pauses, "stop before the next step", while the draft is being made.
+    QString pausedAnswer;
+    draft.during = [&] {
+        if (pausedAnswer.isEmpty())
+            pausedAnswer = pauseInvoices(db, true, 20);
+    };
+    Worker worker(options(db));
+    QVERIFY(worker.connect(nullptr));
+    const auto workflow = invoiceWorkflow(draft, pay);
+
+    const RunOutcome stopped = worker.process(workflow, invoiceIntent());
+    QCOMPARE(pausedAnswer, QStringLiteral("paused"));
+    QCOMPARE(toString(stopped.kind), QStringLiteral("paused"));
+    QCOMPARE(stopped.retryAfter.count(), 20); // the hint, from the claim made after the stop
+    QCOMPARE(stopped.stepsExecuted, 1);
+    QCOMPARE(draft.calls.load(), 1);
+    QCOMPARE(pay.calls.load(), 0); // nothing after the pause
+    QCOMPARE(scalar(db, QStringLiteral("SELECT status || ':' || attempt || ':' ||"
+                                       " (last_error->>'class') FROM dedup.runs")),
+             QStringLiteral("failed:1:paused"));
+    // Redelivered while still paused: nothing again.
+    QCOMPARE(toString(worker.process(workflow, invoiceIntent()).kind), QStringLiteral("paused"));
+    QCOMPARE(pay.calls.load(), 0);
+
+    QCOMPARE(resumeInvoices(db), QStringLiteral("resumed"));
+    const RunOutcome drained = worker.process(workflow, invoiceIntent());
+    QCOMPARE(toString(drained.kind), QStringLiteral("succeeded"));
+    QCOMPARE(draft.calls.load(), 1); // done before the pause, not repeated
+    QCOMPARE(pay.calls.load(), 1);
+    QCOMPARE(scalar(db, QStringLiteral("SELECT status || ':' || attempt FROM dedup.runs")),
+             QStringLiteral("succeeded:1"));
+}
+
+void TestWorker::pausedContinuationWaitsInTheStore() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    FakeStep draft(QStringLiteral("draft")), notify(QStringLiteral("notify"));
+    FakeStep pay{QStringLiteral("pay"),
+                 {StepOutcome::failure(ErrorClass::Validation, QStringLiteral("card expired"))}};
+    WorkflowDefinition workflow = invoiceWorkflow(draft, pay);
+    workflow.steps.append(
+        {QStringLiteral("notify"), false, [&notify](const StepCall &c) { return notify(c); }});
+    Worker worker(options(db));
+    QVERIFY(worker.connect(nullptr));
+    QCOMPARE(toString(worker.process(workflow, invoiceIntent()).kind), QStringLiteral("failed"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT o.outcome FROM dedup.runs r,"
+                                       " dedup.op_request_continuation(r.id, r.lease_token,"
+                                       " 'card updated', 'act-1') o")),
+             QStringLiteral("applied"));
+
+    // Paused: the continuation is not even handed out.
+    QCOMPARE(pauseInvoices(db, true, 60), QStringLiteral("paused"));
+    QVERIFY(!worker.processNextCommand({workflow}).has_value());
+    QCOMPARE(scalar(db, QStringLiteral("SELECT status FROM dedup.commands")),
+             QStringLiteral("pending"));
+    QCOMPARE(resumeInvoices(db), QStringLiteral("resumed"));
+
+    // Paused again, "stop before the next step", while the continuation pays: it stops before
+    // notify, and the command waits, pending, for the resume.
+    QString pausedAnswer;
+    pay.during = [&] { pausedAnswer = pauseInvoices(db, true, 60); };
+    const auto stopped = worker.processNextCommand({workflow});
+    pay.during = nullptr;
+    QCOMPARE(pausedAnswer, QStringLiteral("paused"));
+    QVERIFY(stopped.has_value());
+    QCOMPARE(toString(stopped->kind), QStringLiteral("paused"));
+    QCOMPARE(stopped->retryAfter.count(), 0); // the store keeps it; no redelivery needed
+    QCOMPARE(pay.calls.load(), 2);
+    QCOMPARE(notify.calls.load(), 0);
+    QCOMPARE(scalar(db, QStringLiteral("SELECT status FROM dedup.commands")),
+             QStringLiteral("pending"));
+    QVERIFY(!worker.processNextCommand({workflow}).has_value());
+
+    QCOMPARE(resumeInvoices(db), QStringLiteral("resumed"));
+    const auto drained = worker.processNextCommand({workflow});
+    QVERIFY(drained.has_value());
+    QCOMPARE(toString(drained->kind), QStringLiteral("succeeded"));
+    QCOMPARE(draft.calls.load(), 1);
+    QCOMPARE(pay.calls.load(), 2);
+    QCOMPARE(notify.calls.load(), 1);
+    QCOMPARE(scalar(db, QStringLiteral("SELECT status FROM dedup.commands")),
+             QStringLiteral("done"));
 }
 
 QTEST_GUILESS_MAIN(TestWorker)
