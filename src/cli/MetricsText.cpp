@@ -63,6 +63,9 @@ QString MetricsText::format(const store::StoreMetrics &metrics) {
     header(out, "dedup_run_failures",
            "Runs failed or in review, by workflow and the class of their last error.");
     figures(out, "dedup_run_failures", "workflow", "error_class", metrics.failures);
+    header(out, "dedup_workflow_paused",
+           "1 per paused workflow and scope prefix (empty prefix: every scope of the workflow).");
+    figures(out, "dedup_workflow_paused", "workflow", "scope_prefix", metrics.pauses);
     return out;
 }
 

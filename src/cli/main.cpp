@@ -8,6 +8,7 @@
 #include "ExitCode.h"
 #include "MetricsCommand.h"
 #include "MigrateCommand.h"
+#include "PauseCommand.h"
 #include "PurgeCommand.h"
 #include "ReportCommand.h"
 #include "SettleStepCommand.h"
@@ -16,6 +17,7 @@
 #include "Translations.h"
 #include "VerifyAuditCommand.h"
 #include "WorkCommand.h"
+#include "WorkflowsCommand.h"
 #include "core/DisplayText.h"
 
 #include <QCoreApplication>
@@ -48,6 +50,9 @@ std::vector<std::unique_ptr<CliCommand>> makeCommands() {
     commands.push_back(std::make_unique<CrashTestCommand>());
     commands.push_back(std::make_unique<AccessCommand>());
     commands.push_back(std::make_unique<SettleStepCommand>());
+    commands.push_back(std::make_unique<WorkflowsCommand>());
+    commands.push_back(std::make_unique<PauseCommand>(PauseCommand::Mode::Pause));
+    commands.push_back(std::make_unique<PauseCommand>(PauseCommand::Mode::Resume));
     commands.push_back(std::make_unique<MetricsCommand>());
     return commands;
 }

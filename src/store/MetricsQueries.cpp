@@ -3,6 +3,7 @@
 #include "store/DashboardQueries.h"
 #include "store/PgConnection.h"
 #include "store/ReadTransaction.h"
+#include "store/WorkflowPauses.h"
 
 namespace dedup::store {
 
@@ -92,6 +93,12 @@ std::optional<StoreMetrics> MetricsQueries::read(PgConnection &connection, PgErr
         if (!errorClass.isEmpty())
             addTo(metrics.failures, workflow, errorClass, n);
     }
+    // The pauses, in the same snapshot: a table of a few rows (0023_workflow_pause.sql).
+    const std::optional<QList<WorkflowPause>> pauses = WorkflowPauses(connection).list(error);
+    if (!pauses)
+        return std::nullopt;
+    for (const WorkflowPause &pause : *pauses)
+        metrics.pauses.append({pause.workflow, pause.scopePrefix, 1});
     if (!tx.commit(error))
         return std::nullopt;
     return metrics;

@@ -10,7 +10,8 @@ namespace dedup::store {
 struct StoreMetrics {
     struct Figure {
         QString workflow; // '' for duplicates (counted store-wide by outcome)
-        QString series;   // runs: status; duplicates: outcome; failures: error class
+        QString series;   // runs: status; duplicates: outcome; failures: error class;
+                          // pauses: scope prefix ('' = every scope)
         qint64 n = 0;
     };
     qint64 stuck = 0;           // processing runs whose lease has expired
@@ -19,6 +20,7 @@ struct StoreMetrics {
     QList<Figure> runs;         // by workflow and status
     QList<Figure> duplicates;   // duplicate deliveries by outcome
     QList<Figure> failures;     // failed or in-review runs by workflow and last error class
+    QList<Figure> pauses;       // one per pause the login may read (n = 1), by workflow and prefix
 };
 
 } // namespace dedup::store

@@ -1,8 +1,8 @@
 // dedupctl metrics, black-box against a private PostgreSQL: the Prometheus text of a store built
 // with the protocol, compared with the runs themselves (before and after the Dashboard's rollup
 // folds its deltas); a login limited to a scope prefix gets its own runs only; label values
-// escaped; --listen serves /metrics over HTTP (and 404 elsewhere); a bad --listen is a usage
-// error.
+// escaped; a paused workflow is a gauge while it is paused; --listen serves /metrics over HTTP
+// (and 404 elsewhere); a bad --listen is a usage error.
 #include "../store/OperatorTestHelpers.h"
 #include "DedupctlRun.h"
 #include "TestDatabase.h"
@@ -83,6 +83,7 @@ private slots:
     void figuresMatchTheRuns();
     void restrictedLoginCountsItsOwnRuns();
     void labelValuesAreEscaped();
+    void pausedWorkflowIsAGaugeWhilePaused();
     void listenServesMetrics();
     void badListenIsAUsageError();
 };
@@ -167,6 +168,68 @@ void TestMetrics::labelValuesAreEscaped() {
     QVERIFY2(r.out.contains(QLatin1String(
                  "dedup_runs{workflow=\"in\\\"voice\\\\x\",status=\"processing\"} 1")),
              qPrintable(r.out));
+}
+
+void TestMetrics::pausedWorkflowIsAGaugeWhilePaused() {
+    TestDatabase db;
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QCOMPARE(db.grant(QStringLiteral("t_operator"), QStringLiteral("operator")), QString());
+    // A viewer of clinic-2/ only reads the pauses that concern it (row-level security).
+    QCOMPARE(db.grant(QStringLiteral("t_viewer"), QStringLiteral("viewer"), {},
+                      {QStringLiteral("clinic-2/")}),
+             QString());
+    const auto dedupctl = [&db](const QStringList &args) {
+        return runDedupctl(
+            args + QStringList{QStringLiteral("--db"), db.conninfo(QStringLiteral("t_operator"))});
+    };
+    const QString whole =
+        QStringLiteral("dedup_workflow_paused{workflow=\"in\\\"voice\",scope_prefix=\"\"}");
+    const QString clinic1 =
+        QStringLiteral("dedup_workflow_paused{workflow=\"booking\",scope_prefix=\"clinic-1/\"}");
+
+    DedupctlRun r = dedupctl({QStringLiteral("pause"), QStringLiteral("in\"voice"),
+                              QStringLiteral("--reason"), QStringLiteral("provider outage")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    r = dedupctl({QStringLiteral("pause"), QStringLiteral("booking"),
+                  QStringLiteral("--scope-prefix"), QStringLiteral("clinic-1/"),
+                  QStringLiteral("--reason"), QStringLiteral("clinic 1 moves")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+
+    r = metrics(db);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QLatin1String("# HELP dedup_workflow_paused ")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QLatin1String("# TYPE dedup_workflow_paused gauge\n")),
+             qPrintable(r.out));
+    QMap<QString, QString> got = samples(r.out);
+    QVERIFY2(!got.contains(QStringLiteral("unparsed")), qPrintable(r.out));
+    QCOMPARE(got.value(whole), QStringLiteral("1"));
+    QCOMPARE(got.value(clinic1), QStringLiteral("1"));
+
+    r = metrics(db, QStringLiteral("t_viewer"));
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    got = samples(r.out);
+    QCOMPARE(got.value(whole), QStringLiteral("1"));
+    QVERIFY2(!got.contains(clinic1), qPrintable(r.out));
+
+    r = dedupctl({QStringLiteral("resume"), QStringLiteral("in\"voice"), QStringLiteral("--reason"),
+                  QStringLiteral("provider back")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    r = metrics(db);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    got = samples(r.out);
+    QVERIFY2(!got.contains(whole), qPrintable(r.out));
+    QCOMPARE(got.value(clinic1), QStringLiteral("1"));
+
+    // Nothing paused: the metric stays declared, without a sample (as dedup_runs on no runs).
+    r = dedupctl({QStringLiteral("resume"), QStringLiteral("booking"),
+                  QStringLiteral("--scope-prefix"), QStringLiteral("clinic-1/"),
+                  QStringLiteral("--reason"), QStringLiteral("moved")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    r = metrics(db);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QLatin1String("# TYPE dedup_workflow_paused gauge\n")),
+             qPrintable(r.out));
+    QVERIFY2(!r.out.contains(QLatin1String("\ndedup_workflow_paused{")), qPrintable(r.out));
 }
 
 void TestMetrics::listenServesMetrics() {
