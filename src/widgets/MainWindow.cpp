@@ -15,6 +15,7 @@
 #include "widgets/StandbyLagLabel.h"
 #include "widgets/StoreSession.h"
 #include "widgets/TlsStatusLabel.h"
+#include "widgets/WorkflowsView.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -57,6 +58,7 @@ MainWindow::MainWindow(QWidget *parent)
             [dashboard](StoreSession *session) { dashboard->setLoader(session->dashboard()); });
     connect(this, &MainWindow::storeAboutToDetach, dashboard,
             [dashboard] { dashboard->setLoader(nullptr); });
+    setUpWorkflows();
     connect(m_ui->viewTabs, &QTabWidget::currentChanged, this, [this](int index) {
         if (QWidget *view = m_ui->viewTabs->widget(index))
             view->setFocus(Qt::OtherFocusReason); // its shortcuts follow the focus
@@ -133,6 +135,27 @@ void MainWindow::setUpActions() {
         dialog->show();
         dialog->raise();
         dialog->activateWindow();
+    });
+}
+
+void MainWindow::setUpWorkflows() {
+    // The Workflows tab and the pause banner show the same read of the session's overview.
+    m_workflowsView = new WorkflowsView(this);
+    m_workflowsView->setObjectName(QStringLiteral("workflowsView"));
+    addView(m_workflowsView, tr("&Workflows"), m_workflowsView->viewActions());
+    connect(m_workflowsView, &WorkflowsView::actionRefused, this, &MainWindow::showStatusMessage);
+    connect(m_ui->pauseBanner, &PauseBanner::showWorkflowsRequested, this,
+            [this] { showView(m_workflowsView); });
+    connect(this, &MainWindow::storeAttached, this, [this](StoreSession *session) {
+        m_workflowsView->setModel(session->workflows(), session->workflowOverview());
+        // Pause and resume are offered as the login's grants (dedup.my_access()) allow.
+        m_workflowsView->setActionSource(session->connections(), session->access());
+        m_ui->pauseBanner->setLoader(session->workflowOverview());
+    });
+    connect(this, &MainWindow::storeAboutToDetach, this, [this] {
+        m_ui->pauseBanner->setLoader(nullptr);
+        m_workflowsView->setActionSource({}, {});
+        m_workflowsView->setModel(nullptr, nullptr);
     });
 }
 

@@ -20,6 +20,7 @@ class DetailViews;
 class OperatorViews;
 class RunsView;
 class StoreSession;
+class WorkflowsView;
 
 // The console's main window: a thin composition of views (tabs, docks), menus, the
 // connection banner, the status bar and saved window state. It owns the StoreSession of the
@@ -54,6 +55,7 @@ public:
     RunsView *runsView() const override { return m_runsView; }
     DetailViews *detailViews() const { return m_detailViews; }
     OperatorViews *operatorViews() const { return m_operatorViews; }
+    WorkflowsView *workflowsView() const { return m_workflowsView; }
 
     // Adds a tab; `actions` (shortcuts while the view has the focus) also go into a menu
     // named `title` before Help, and so into Help > Keyboard Shortcuts. Returns the tab index.
@@ -88,6 +90,7 @@ private:
     void setUpActions();
     void setUpStatusBar();
     void setUpThemeMenu();
+    void setUpWorkflows();
     void switchView(int step);
     void showShortcuts();
     void showPreferences();
@@ -98,6 +101,7 @@ private:
     RunsView *m_runsView = nullptr;
     DetailViews *m_detailViews = nullptr;
     OperatorViews *m_operatorViews = nullptr;
+    WorkflowsView *m_workflowsView = nullptr;
     QLabel *m_storeLabel = nullptr;
     QLabel *m_roleLabel = nullptr;
     QLabel *m_readOnlyBadge = nullptr;

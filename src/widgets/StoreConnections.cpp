@@ -4,6 +4,7 @@
 #include "actions/ActionPreviewLoader.h"
 #include "actions/BulkPreviewLoader.h"
 #include "actions/BulkRunner.h"
+#include "actions/WorkflowPauseSender.h"
 #include "lanes/ChangeListener.h"
 #include "lanes/QueryRunner.h"
 #include "models/AuditLogModel.h"
@@ -14,6 +15,7 @@
 #include "models/RunListModel.h"
 #include "models/StandbyLagPoller.h"
 #include "models/StuckRunsModel.h"
+#include "models/WorkflowOverviewLoader.h"
 #include "reports/ReportJob.h"
 
 namespace dedup::widgets {
@@ -60,6 +62,10 @@ std::unique_ptr<lanes::QueryRunner> StoreConnections::makeAuditChainRunner() con
     return std::make_unique<lanes::QueryRunner>(read(), QStringLiteral("dedup-console-audit"));
 }
 
+std::unique_ptr<models::WorkflowOverviewLoader> StoreConnections::makeWorkflowOverview() const {
+    return std::make_unique<models::WorkflowOverviewLoader>(read());
+}
+
 // The primary: actions are decided on what the detail shows.
 std::unique_ptr<models::RunDetailSource> StoreConnections::makeRunDetailSource() const {
     return std::make_unique<models::RunDetailSource>(m_primary);
@@ -80,6 +86,10 @@ actions::BulkPreviewLoader *StoreConnections::makeBulkPreviewLoader(QObject *par
 
 actions::BulkRunner *StoreConnections::makeBulkRunner(QObject *parent) const {
     return new actions::BulkRunner(m_primary, parent);
+}
+
+actions::WorkflowPauseSender *StoreConnections::makeWorkflowPauseSender(QObject *parent) const {
+    return new actions::WorkflowPauseSender(m_primary, parent);
 }
 
 std::unique_ptr<lanes::QueryRunner> StoreConnections::makeRevealRunner() const {

@@ -11,6 +11,7 @@ class ActionExecutor;
 class ActionPreviewLoader;
 class BulkPreviewLoader;
 class BulkRunner;
+class WorkflowPauseSender;
 } // namespace dedup::actions
 namespace dedup::lanes {
 class ChangeListener;
@@ -25,6 +26,8 @@ class RunDetailSource;
 class RunListModel;
 class StandbyLagPoller;
 class StuckRunsModel;
+class WorkflowOverviewLoader;
+class WorkflowsModel;
 } // namespace dedup::models
 namespace dedup::reports {
 class ReportJob;
@@ -62,6 +65,8 @@ public:
     std::unique_ptr<models::CorrelationModel> makeCorrelation() const;
     std::unique_ptr<models::DashboardLoader> makeDashboardLoader() const;
     std::unique_ptr<lanes::QueryRunner> makeAuditChainRunner() const;
+    // The Workflows view's and the pause banner's read (docs/CONSOLE.md "Workflows").
+    std::unique_ptr<models::WorkflowOverviewLoader> makeWorkflowOverview() const;
     // The run detail's source: its view renews it after a large run (RunDetailView).
     std::unique_ptr<models::RunDetailSource> makeRunDetailSource() const;
 
@@ -71,6 +76,8 @@ public:
     actions::BulkPreviewLoader *makeBulkPreviewLoader(QObject *parent) const;
     // Steps bulk operations or only lists them (the status bar's watcher).
     actions::BulkRunner *makeBulkRunner(QObject *parent) const;
+    // Pauses and resumes workflows (PauseWorkflowDialog).
+    actions::WorkflowPauseSender *makeWorkflowPauseSender(QObject *parent) const;
     std::unique_ptr<lanes::QueryRunner> makeRevealRunner() const;
     std::unique_ptr<reports::ReportJob> makeReportJob() const;
 

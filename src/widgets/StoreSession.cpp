@@ -10,6 +10,8 @@
 #include "models/RunListModel.h"
 #include "models/StandbyLagPoller.h"
 #include "models/StuckRunsModel.h"
+#include "models/WorkflowOverviewLoader.h"
+#include "models/WorkflowsModel.h"
 #include "widgets/StuckView.h"
 
 #include <chrono>
@@ -77,6 +79,8 @@ StoreSession::StoreSession(store::ConnectionReport report, const Preferences &pr
 StoreSession::~StoreSession() {
     // The models first: they are connected to the listener.
     m_bulkWatcher.reset();
+    m_workflows.reset();
+    m_workflowOverview.reset();
     m_dashboard.reset();
     m_correlation.reset();
     m_auditChain.reset();
@@ -106,6 +110,10 @@ void StoreSession::makeViewModels() {
     m_dashboard = m_connections.makeDashboardLoader();
     m_dashboard->setReadRegions(m_access.readRegions()); // before its first read (queued)
     m_dashboard->attachListener(listener);
+    m_workflowOverview = m_connections.makeWorkflowOverview();
+    m_workflowOverview->attachListener(listener);
+    m_workflows = std::make_unique<models::WorkflowsModel>();
+    m_workflows->setLoader(m_workflowOverview.get());
     m_bulkWatcher.reset(m_connections.makeBulkRunner(nullptr));
     watchConnection(m_stuck.get());
     watchConnection(m_review.get());
@@ -113,6 +121,7 @@ void StoreSession::makeViewModels() {
     watchConnection(m_auditChain.get());
     watchConnection(m_correlation.get());
     watchConnection(m_dashboard.get());
+    watchConnection(m_workflowOverview.get());
     // Its write lane reconnects by itself after a loss (at once, then with backoff), so the
     // banner clears without a new listing; meanwhile the status bar's "Bulk: ..." is stale.
     watchConnection(m_bulkWatcher.get());

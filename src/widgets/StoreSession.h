@@ -72,6 +72,9 @@ public:
     lanes::QueryRunner *auditChain() const { return m_auditChain.get(); }
     models::CorrelationModel *correlation() const { return m_correlation.get(); }
     models::DashboardLoader *dashboard() const { return m_dashboard.get(); }
+    // Every workflow's state (the Workflows view and the pause banner read the same one).
+    models::WorkflowOverviewLoader *workflowOverview() const { return m_workflowOverview.get(); }
+    models::WorkflowsModel *workflows() const { return m_workflows.get(); }
     // Only lists bulk operations (the status bar's "Bulk: ..."), never steps one.
     actions::BulkRunner *bulkWatcher() const { return m_bulkWatcher.get(); }
     bool readsFromStandby() const { return !m_report.standbyConninfo.isEmpty(); }
@@ -117,6 +120,8 @@ private:
     std::unique_ptr<lanes::QueryRunner> m_auditChain;
     std::unique_ptr<models::CorrelationModel> m_correlation;
     std::unique_ptr<models::DashboardLoader> m_dashboard;
+    std::unique_ptr<models::WorkflowOverviewLoader> m_workflowOverview;
+    std::unique_ptr<models::WorkflowsModel> m_workflows; // shows m_workflowOverview
     std::unique_ptr<actions::BulkRunner> m_bulkWatcher;
     bool m_changedSinceCaughtUp = false; // notifications the standby may not have replayed
     QMap<const QObject *, QString> m_down;

@@ -277,8 +277,9 @@ void TestMainWindow::shortcutsDialogOpensFromHelp() {
 void TestMainWindow::viewTabsSwitchByKeyboard() {
     MainWindow window;
     auto *tabs = child<QTabWidget>(window, "viewTabs");
-    const int builtIn = tabs->count(); // Runs, Correlation, Stuck, Review queue, Audit, Dashboard
-    QCOMPARE(builtIn, 6);
+    // Runs, Correlation, Stuck, Review queue, Audit, Dashboard, Workflows
+    const int builtIn = tabs->count();
+    QCOMPARE(builtIn, 7);
     auto *other = new QLabel(QStringLiteral("other view"));
     auto *otherAction = new QAction(QStringLiteral("Do Other"), other);
     otherAction->setShortcut(Qt::CTRL | Qt::Key_J);
