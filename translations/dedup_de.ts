@@ -2084,6 +2084,235 @@
     </message>
 </context>
 <context>
+    <name>PauseCommand</name>
+    <message>
+        <source>Pause a workflow (or one scope prefix of it): claims answer &quot;paused&quot;.</source>
+        <translation>Einen Workflow pausieren (oder ein Bereichspräfix davon): Claims werden mit &quot;paused&quot; beantwortet.</translation>
+    </message>
+    <message>
+        <source>Resume a paused workflow (or one paused scope prefix of it).</source>
+        <translation>Einen pausierten Workflow wieder aufnehmen (oder ein pausiertes Bereichspräfix davon).</translation>
+    </message>
+    <message>
+        <source>The workflow&apos;s name.</source>
+        <translation>Der Name des Workflows.</translation>
+    </message>
+    <message>
+        <source>Why (required; kept in the audit log).</source>
+        <translation>Begründung (erforderlich; wird im Audit-Log festgehalten).</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>Pause only the runs whose scope starts with this (default: every scope).</source>
+        <translation>Nur die Läufe pausieren, deren Bereich hiermit beginnt (Standard: jeder Bereich).</translation>
+    </message>
+    <message>
+        <source>Resume the pause of this scope prefix (default: the pause of every scope).</source>
+        <translation>Die Pause dieses Bereichspräfixes aufheben (Standard: die Pause aller Bereiche).</translation>
+    </message>
+    <message>
+        <source>prefix</source>
+        <translation>Präfix</translation>
+    </message>
+    <message>
+        <source>Also stop runs in flight before their next step (default: they finish).</source>
+        <translation>Auch begonnene Läufe vor ihrem nächsten Schritt anhalten (Standard: Sie laufen zu Ende).</translation>
+    </message>
+    <message>
+        <source>Seconds a refused worker is told to wait before it delivers again (1-%1, default %2).</source>
+        <translation>Sekunden, die ein abgewiesener Worker warten soll, bevor er erneut zustellt (1-%1, Standard %2).</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>dedupctl %1: %2</source>
+        <translation>dedupctl %1: %2</translation>
+    </message>
+    <message>
+        <source>give the workflow&apos;s name: %1 WORKFLOW --reason TEXT</source>
+        <translation>Geben Sie den Namen des Workflows an: %1 WORKFLOW --reason TEXT</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos;</source>
+        <translation>unerwartetes Argument &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>the workflow&apos;s name is empty</source>
+        <translation>Der Name des Workflows ist leer</translation>
+    </message>
+    <message>
+        <source>--scope-prefix must not be empty; leave it out for every scope</source>
+        <translation>--scope-prefix darf nicht leer sein; lassen Sie es für alle Bereiche weg</translation>
+    </message>
+    <message>
+        <source>--scope-prefix &apos;*&apos; is not a prefix; leave it out for every scope</source>
+        <translation>--scope-prefix &apos;*&apos; ist kein Präfix; lassen Sie es für alle Bereiche weg</translation>
+    </message>
+    <message>
+        <source>--reason is required (it is kept in the audit log)</source>
+        <translation>--reason ist erforderlich (wird im Audit-Log festgehalten)</translation>
+    </message>
+    <message>
+        <source>invalid --retry-after &apos;%1&apos;: use whole seconds from 1 to %2</source>
+        <translation>ungültiges --retry-after &apos;%1&apos;: Verwenden Sie ganze Sekunden von 1 bis %2</translation>
+    </message>
+    <message>
+        <source>every scope</source>
+        <translation>alle Bereiche</translation>
+    </message>
+    <message>
+        <source>scope prefix &quot;%1&quot;</source>
+        <translation>Bereichspräfix &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>claims answer &quot;paused&quot; (retry after %1 s); runs in flight %2</source>
+        <translation>Claims werden mit &quot;paused&quot; beantwortet (erneut nach %1 s); begonnene Läufe %2</translation>
+    </message>
+    <message>
+        <source>stop before their next step</source>
+        <translation>halten vor ihrem nächsten Schritt an</translation>
+    </message>
+    <message>
+        <source>finish their steps</source>
+        <translation>beenden ihre Schritte</translation>
+    </message>
+    <message>
+        <source>paused %1 for %2: %3 (audit row %4)</source>
+        <translation>%1 für %2 pausiert: %3 (Audit-Zeile %4)</translation>
+    </message>
+    <message>
+        <source>updated the pause of %1 for %2 (paused since %3): %4 (audit row %5)</source>
+        <translation>Pause von %1 für %2 aktualisiert (pausiert seit %3): %4 (Audit-Zeile %5)</translation>
+    </message>
+    <message>
+        <source>resumed %1 for %2 (paused since %3 by %4): claims acquire again and waiting continuations are taken (audit row %5)</source>
+        <translation>%1 für %2 wieder aufgenommen (pausiert seit %3 von %4): Claims sind wieder erfolgreich und wartende Fortsetzungen werden übernommen (Audit-Zeile %5)</translation>
+    </message>
+    <message>
+        <source>%1 is not paused for %2: nothing was resumed</source>
+        <translation>%1 ist für %2 nicht pausiert: Es wurde nichts wieder aufgenommen</translation>
+    </message>
+    <message>
+        <source>%1 for %2: %3</source>
+        <translation>%1 für %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 is paused for %2 (resume that with --scope-prefix, or none for every scope)</source>
+        <translation>%1 ist für %2 pausiert (heben Sie diese Pause mit --scope-prefix auf, bzw. ohne die Option für alle Bereiche)</translation>
+    </message>
+    <message>
+        <source>dedupctl %1: not permitted: the store&apos;s grants for your login do not cover workflow %2 for %3, or the login is not an operator. Nothing was done (%4).</source>
+        <translation>dedupctl %1: nicht erlaubt: Die Berechtigungen Ihres Logins in diesem Store decken den Workflow %2 für %3 nicht ab, oder das Login ist kein Operator. Es wurde nichts geändert (%4).</translation>
+    </message>
+    <message>
+        <source>hint: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+</context>
+<context>
+    <name>PauseText</name>
+    <message>
+        <source>all scopes</source>
+        <translation>alle Bereiche</translation>
+    </message>
+    <message>
+        <source>scopes %1*</source>
+        <translation>Bereiche %1*</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>%1, stops before the next step</source>
+        <translation>%1, hält vor dem nächsten Schritt an</translation>
+    </message>
+    <message>
+        <source>Paused (%1) since %2 by %3 — %4</source>
+        <translation>Pausiert (%1) seit %2 von %3 — %4</translation>
+    </message>
+    <message>
+        <source>%1 (%2) since %3 by %4 — %5</source>
+        <translation>%1 (%2) seit %3 von %4 — %5</translation>
+    </message>
+    <message>
+        <source>%1 paused for %2</source>
+        <translation>%1 für %2 pausiert</translation>
+    </message>
+    <message>
+        <source>Since %1 by %2</source>
+        <translation>Seit %1 von %2</translation>
+    </message>
+    <message>
+        <source>Reason: %1</source>
+        <translation>Begründung: %1</translation>
+    </message>
+    <message>
+        <source>Runs in flight stop before their next step.</source>
+        <translation>Begonnene Läufe halten vor ihrem nächsten Schritt an.</translation>
+    </message>
+    <message>
+        <source>Runs in flight finish; new runs are not started.</source>
+        <translation>Begonnene Läufe laufen zu Ende; neue Läufe werden nicht gestartet.</translation>
+    </message>
+    <message>
+        <source>Workers are told to ask again after %1 s.</source>
+        <translation>Worker werden angewiesen, nach %1 s erneut anzufragen.</translation>
+    </message>
+</context>
+<context>
+    <name>PauseWorkflowDialog</name>
+    <message>
+        <source>Workflow:</source>
+        <translation>Workflow:</translation>
+    </message>
+    <message>
+        <source>&amp;Scope prefix:</source>
+        <translation>&amp;Bereichspräfix:</translation>
+    </message>
+    <message>
+        <source>Only the runs whose scope starts with this text; empty: every scope of the workflow</source>
+        <translation>Nur die Läufe, deren Bereich mit diesem Text beginnt; leer: jeder Bereich des Workflows</translation>
+    </message>
+    <message>
+        <source>every scope</source>
+        <translation>alle Bereiche</translation>
+    </message>
+    <message>
+        <source>The pause to lift</source>
+        <translation>Die aufzuhebende Pause</translation>
+    </message>
+    <message>
+        <source>S&amp;top before the next step</source>
+        <translation>Vor dem nächsten Schritt an&amp;halten</translation>
+    </message>
+    <message>
+        <source>Runs in flight stop before their next step and wait until the workflow is resumed; without it they finish</source>
+        <translation>Begonnene Läufe halten vor ihrem nächsten Schritt an und warten, bis der Workflow wieder aufgenommen wird; ohne diese Option laufen sie zu Ende</translation>
+    </message>
+    <message>
+        <source>Workers retry &amp;after:</source>
+        <translation>Worker versuchen es erneut &amp;nach:</translation>
+    </message>
+    <message>
+        <source>The hint a worker gets with each refusal: ask again after this many seconds</source>
+        <translation>Der Hinweis, den ein Worker mit jeder Abweisung erhält: nach so vielen Sekunden erneut anfragen</translation>
+    </message>
+    <message>
+        <source>&amp;Reason:</source>
+        <translation>Be&amp;gründung:</translation>
+    </message>
+    <message>
+        <source>Required; written to the audit log and shown to everyone who sees the pause</source>
+        <translation>Erforderlich; wird ins Audit-Log geschrieben und allen angezeigt, die die Pause sehen</translation>
+    </message>
+</context>
+<context>
     <name>PreferencesDialog</name>
     <message>
         <source>Preferences</source>
@@ -4380,6 +4609,101 @@
     </message>
 </context>
 <context>
+    <name>WorkflowsCommand</name>
+    <message>
+        <source>List the workflows: running or paused, and their runs in flight, stuck, failed, in review and of the last hour.</source>
+        <translation>Die Workflows auflisten: laufend oder pausiert, mit ihren begonnenen, hängenden, fehlgeschlagenen, in Prüfung befindlichen und in der letzten Stunde erstellten Läufen.</translation>
+    </message>
+    <message>
+        <source>dedupctl workflows: %1</source>
+        <translation>dedupctl workflows: %1</translation>
+    </message>
+    <message>
+        <source>hint: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <source>no workflows</source>
+        <translation>keine Workflows</translation>
+    </message>
+    <message>
+        <source>WORKFLOW</source>
+        <translation>WORKFLOW</translation>
+    </message>
+    <message>
+        <source>STATE</source>
+        <translation>ZUSTAND</translation>
+    </message>
+    <message>
+        <source>PROCESSING</source>
+        <translation>IN BEARBEITUNG</translation>
+    </message>
+    <message>
+        <source>STUCK</source>
+        <translation>HÄNGEND</translation>
+    </message>
+    <message>
+        <source>FAILED</source>
+        <translation>FEHLGESCHLAGEN</translation>
+    </message>
+    <message>
+        <source>IN REVIEW</source>
+        <translation>IN PRÜFUNG</translation>
+    </message>
+    <message>
+        <source>LAST HOUR</source>
+        <translation>LETZTE STUNDE</translation>
+    </message>
+    <message>
+        <source>SCOPE PREFIX</source>
+        <translation>BEREICHSPRÄFIX</translation>
+    </message>
+    <message>
+        <source>PAUSED SINCE</source>
+        <translation>PAUSIERT SEIT</translation>
+    </message>
+    <message>
+        <source>PAUSED BY</source>
+        <translation>PAUSIERT VON</translation>
+    </message>
+    <message>
+        <source>STOP STEPS</source>
+        <translation>SCHRITTE ANHALTEN</translation>
+    </message>
+    <message>
+        <source>REASON</source>
+        <translation>BEGRÜNDUNG</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>pausiert</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>1 workflow, %1 paused</source>
+        <translation>1 Workflow, %1 pausiert</translation>
+    </message>
+    <message>
+        <source>%1 workflows, %2 paused</source>
+        <translation>%1 Workflows, %2 pausiert</translation>
+    </message>
+    <message>
+        <source>; last hour: runs created since %1; * means every scope</source>
+        <translation>; letzte Stunde: seit %1 erstellte Läufe; * bedeutet jeder Bereich</translation>
+    </message>
+</context>
+<context>
     <name>dedup::actions::ActionExecutor</name>
     <message>
         <source>Unknown action.</source>
@@ -5108,6 +5432,72 @@
     </message>
 </context>
 <context>
+    <name>dedup::models::WorkflowOverviewLoader</name>
+    <message>
+        <source>Loading was cancelled.</source>
+        <translation>Das Laden wurde abgebrochen.</translation>
+    </message>
+</context>
+<context>
+    <name>dedup::models::WorkflowsModel</name>
+    <message>
+        <source>Running: workers start new runs and continue those in flight.</source>
+        <translation>Läuft: Worker starten neue Läufe und setzen begonnene fort.</translation>
+    </message>
+    <message>
+        <source>Runs being worked on now</source>
+        <translation>Läufe, die gerade bearbeitet werden</translation>
+    </message>
+    <message>
+        <source>Processing runs whose lease has expired</source>
+        <translation>Läufe in Bearbeitung, deren Lease abgelaufen ist</translation>
+    </message>
+    <message>
+        <source>Failed runs the store holds</source>
+        <translation>Fehlgeschlagene Läufe im Store</translation>
+    </message>
+    <message>
+        <source>Runs waiting in the manual review queue</source>
+        <translation>Läufe, die in der manuellen Prüfwarteschlange warten</translation>
+    </message>
+    <message>
+        <source>Runs created since %1</source>
+        <translation>Seit %1 erstellte Läufe</translation>
+    </message>
+    <message>
+        <source>Runs created in the last hour</source>
+        <translation>In der letzten Stunde erstellte Läufe</translation>
+    </message>
+    <message>
+        <source>Workflow</source>
+        <translation>Workflow</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Processing</source>
+        <translation>In Bearbeitung</translation>
+    </message>
+    <message>
+        <source>Stuck</source>
+        <translation>Hängend</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>In review</source>
+        <translation>In Prüfung</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Letzte Stunde</translation>
+    </message>
+</context>
+<context>
     <name>dedup::reports::ReportJob</name>
     <message>
         <source>Choose at least one format, and for CSV or JSON Lines at least one section.</source>
@@ -5369,6 +5759,50 @@
         <source>a further redelivery gets the stored result</source>
         <translation>eine weitere erneute Zustellung erhält das gespeicherte Ergebnis</translation>
     </message>
+    <message>
+        <source>Payment provider outage: the operator pauses the workflow</source>
+        <translation>Ausfall des Zahlungsanbieters: Der Operator pausiert den Workflow</translation>
+    </message>
+    <message>
+        <source>The payment provider goes down (503). An invoice run fails with `unavailable`; the on-call operator pauses invoice-payment-intent, with &quot;stop before the next step&quot; and a retry-after of 30 s (here 300 ms). A run drafting its invoice at that moment stops before it would call the provider; new billing triggers and the queue&apos;s redelivery of the failed job are answered `paused` and come back after the hint, again and again; a duplicate of an invoice finished before the outage still gets its stored result. When the provider is back, the operator resumes.</source>
+        <translation>Der Zahlungsanbieter fällt aus (503). Ein Rechnungslauf schlägt mit `unavailable` fehl; der Operator in Rufbereitschaft pausiert invoice-payment-intent mit &quot;Vor dem nächsten Schritt anhalten&quot; und einem Retry-after von 30 s (hier 300 ms). Ein Lauf, der in diesem Moment seine Rechnung entwirft, hält an, bevor er den Anbieter aufrufen würde; neue Abrechnungsauslöser und die erneute Zustellung des fehlgeschlagenen Jobs durch die Warteschlange werden mit `paused` beantwortet und kommen nach dem Hinweis wieder, immer wieder; ein Duplikat einer vor dem Ausfall abgeschlossenen Rechnung erhält weiterhin sein gespeichertes Ergebnis. Sobald der Anbieter wieder verfügbar ist, nimmt der Operator den Workflow wieder auf.</translation>
+    </message>
+    <message>
+        <source>No provider call while paused; after the resume everything drains: each invoice drafted once and one payment intent each, no duplicate; the run the pause stopped is taken again without counting an attempt.</source>
+        <translation>Kein Anbieteraufruf während der Pause; nach der Wiederaufnahme wird alles abgearbeitet: Jede Rechnung wird einmal entworfen und erhält genau eine Zahlungsabsicht, kein Duplikat; der von der Pause angehaltene Lauf wird erneut übernommen, ohne dass ein Versuch gezählt wird.</translation>
+    </message>
+    <message>
+        <source>invoice p-6001 is drafted; the payment provider answers 503: the run fails (retryable)</source>
+        <translation>Rechnung p-6001 wird entworfen; der Zahlungsanbieter antwortet mit 503: Der Lauf schlägt fehl (wiederholbar)</translation>
+    </message>
+    <message>
+        <source>payments provider outage (503 since 02:10)</source>
+        <translation>Ausfall des Zahlungsanbieters (503 seit 02:10)</translation>
+    </message>
+    <message>
+        <source>payments provider back</source>
+        <translation>Zahlungsanbieter wieder verfügbar</translation>
+    </message>
+    <message>
+        <source>invoice p-6002 goes through just before the outage</source>
+        <translation>Rechnung p-6002 geht kurz vor dem Ausfall durch</translation>
+    </message>
+    <message>
+        <source>invoice p-6003 is being drafted when the pause lands: it stops before the payment call, is delivered again after the hint and finishes after the resume</source>
+        <translation>Rechnung p-6003 wird gerade entworfen, als die Pause greift: Sie hält vor dem Zahlungsaufruf an, wird nach dem Hinweis erneut zugestellt und nach der Wiederaufnahme abgeschlossen</translation>
+    </message>
+    <message>
+        <source>a new billing trigger (p-6004) while paused: answered paused, delivered again after the hint until the resume</source>
+        <translation>ein neuer Abrechnungsauslöser (p-6004) während der Pause: mit „paused“ beantwortet, nach dem Hinweis erneut zugestellt bis zur Wiederaufnahme</translation>
+    </message>
+    <message>
+        <source>the queue redelivers p-6001&apos;s failed job while paused: answered paused, no payment call; after the resume only the payment is retried</source>
+        <translation>die Warteschlange stellt den fehlgeschlagenen Job von p-6001 während der Pause erneut zu: mit „paused“ beantwortet, kein Zahlungsaufruf; nach der Wiederaufnahme wird nur die Zahlung wiederholt</translation>
+    </message>
+    <message>
+        <source>a duplicate of p-6002 while paused gets its stored result</source>
+        <translation>ein Duplikat von p-6002 während der Pause erhält sein gespeichertes Ergebnis</translation>
+    </message>
 </context>
 <context>
     <name>dedup::sim::ScenarioReport</name>
@@ -5389,6 +5823,13 @@
     <message>
         <source> (expected %1)</source>
         <translation> (erwartet %1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>paused %n time(s), then %1</source>
+        <translation>
+            <numerusform>%n-mal pausiert, dann %1</numerusform>
+            <numerusform>%n-mal pausiert, dann %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5464,6 +5905,30 @@
     <message>
         <source>no: %1 / %2</source>
         <translation>nein: %1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 (scopes %2*), retry after %3 s, audit %4</source>
+        <translation>%1 (Bereiche %2*), erneut nach %3 s, Audit %4</translation>
+    </message>
+    <message>
+        <source>provider calls while the workflow was paused</source>
+        <translation>Anbieteraufrufe, während der Workflow pausiert war</translation>
+    </message>
+    <message>
+        <source>action %1 answered paused and delivered again</source>
+        <translation>Aktion %1 mit „paused“ beantwortet und erneut zugestellt</translation>
+    </message>
+    <message>
+        <source>attempts of the run of %1</source>
+        <translation>Versuche des Laufs von %1</translation>
+    </message>
+    <message>
+        <source>run of %1 stopped before a step by the pause</source>
+        <translation>Lauf von %1 durch die Pause vor einem Schritt angehalten</translation>
+    </message>
+    <message>
+        <source>run of %1 acquired again after the resume</source>
+        <translation>Lauf von %1 nach der Wiederaufnahme erneut übernommen</translation>
     </message>
 </context>
 <context>
@@ -5639,6 +6104,10 @@
             <numerusform>%n Zeile</numerusform>
             <numerusform>%n Zeilen</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>paused without a retry-after hint: %1</source>
+        <translation>„paused“ ohne retry-after-Hinweis: %1</translation>
     </message>
 </context>
 <context>
@@ -6637,6 +7106,10 @@
         <source>no access</source>
         <translation>kein Zugriff</translation>
     </message>
+    <message>
+        <source>&amp;Workflows</source>
+        <translation>&amp;Workflows</translation>
+    </message>
 </context>
 <context>
     <name>dedup::widgets::OperatorViews</name>
@@ -6781,6 +7254,114 @@
     <message>
         <source>The keychain did not remove the password: %1</source>
         <translation>Der Schlüsselbund hat das Passwort nicht entfernt: %1</translation>
+    </message>
+</context>
+<context>
+    <name>dedup::widgets::PauseBanner</name>
+    <message>
+        <source>Sh&amp;ow Workflows</source>
+        <translation>Workflows an&amp;zeigen</translation>
+    </message>
+    <message>
+        <source>Paused: %1</source>
+        <translation>Pausiert: %1</translation>
+    </message>
+    <message>
+        <source>and %1 more (Show Workflows lists them)</source>
+        <translation>und %1 weitere („Workflows anzeigen“ listet sie auf)</translation>
+    </message>
+</context>
+<context>
+    <name>dedup::widgets::PauseWorkflowDialog</name>
+    <message>
+        <source>Pause Workflow %1</source>
+        <translation>Workflow %1 pausieren</translation>
+    </message>
+    <message>
+        <source>Resume Workflow %1</source>
+        <translation>Workflow %1 wieder aufnehmen</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausieren</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Wieder aufnehmen</translation>
+    </message>
+    <message>
+        <source>Sending…</source>
+        <translation>Wird gesendet…</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Paused %1.</source>
+        <translation>%1 pausiert.</translation>
+    </message>
+    <message>
+        <source>%1 was already paused: its settings and reason were replaced; it stays paused since it was first paused.</source>
+        <translation>%1 war bereits pausiert: Die Einstellungen und die Begründung wurden ersetzt; der Workflow bleibt seit der ersten Pause pausiert.</translation>
+    </message>
+    <message>
+        <source>Resumed %1: workers take its runs again.</source>
+        <translation>%1 wieder aufgenommen: Worker übernehmen seine Läufe wieder.</translation>
+    </message>
+    <message>
+        <source>%1 was not paused (someone resumed it meanwhile): nothing changed.</source>
+        <translation>%1 war nicht pausiert (jemand hat ihn inzwischen wieder aufgenommen): Es wurde nichts geändert.</translation>
+    </message>
+    <message>
+        <source>The store answered &quot;%1&quot;.</source>
+        <translation>Der Store hat „%1“ geantwortet.</translation>
+    </message>
+    <message>
+        <source>The connection was lost: the store may or may not have applied this. Send Again sends the same request; the store applies it at most once.</source>
+        <translation>Die Verbindung wurde unterbrochen: Der Store hat dies möglicherweise angewendet, möglicherweise nicht. „Erneut senden“ sendet dieselbe Anfrage; der Store wendet sie höchstens einmal an.</translation>
+    </message>
+    <message>
+        <source>The store refused: your operator grants do not cover %1. Nothing was done.
+%2</source>
+        <translation>Der Store hat abgelehnt: Ihre Operator-Berechtigungen decken %1 nicht ab. Es wurde nichts geändert.
+%2</translation>
+    </message>
+    <message>
+        <source>Not done: %1</source>
+        <translation>Nicht ausgeführt: %1</translation>
+    </message>
+    <message>
+        <source>New runs of %1 are not started; runs in flight stop before their next step and wait until it is resumed.</source>
+        <translation>Neue Läufe von %1 werden nicht gestartet; begonnene Läufe halten vor ihrem nächsten Schritt an und warten, bis der Workflow wieder aufgenommen wird.</translation>
+    </message>
+    <message>
+        <source>New runs of %1 are not started; runs in flight finish.</source>
+        <translation>Neue Läufe von %1 werden nicht gestartet; begonnene Läufe laufen zu Ende.</translation>
+    </message>
+    <message>
+        <source>%1 is not paused.</source>
+        <translation>%1 ist nicht pausiert.</translation>
+    </message>
+    <message>
+        <source>Runs of %1 start again: waiting runs and continuations are taken by the next worker that asks.</source>
+        <translation>Läufe von %1 starten wieder: Wartende Läufe und Fortsetzungen übernimmt der nächste Worker, der anfragt.</translation>
+    </message>
+    <message>
+        <source>Send Again</source>
+        <translation>Erneut senden</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
     </message>
 </context>
 <context>
@@ -7594,6 +8175,77 @@ Die Listen behalten, was sie zuletzt gezeigt haben, und werden erneut gelesen, s
     </message>
 </context>
 <context>
+    <name>dedup::widgets::WorkflowsView</name>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>Ak&amp;tualisieren</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Loading</source>
+        <translation>Laden a&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>&amp;Pause…</source>
+        <translation>&amp;Pausieren…</translation>
+    </message>
+    <message>
+        <source>R&amp;esume…</source>
+        <translation>Wieder a&amp;ufnehmen…</translation>
+    </message>
+    <message>
+        <source>Your operator grants (%1) do not cover this workflow.</source>
+        <translation>Ihre Operator-Berechtigungen (%1) decken diesen Workflow nicht ab.</translation>
+    </message>
+    <message>
+        <source>Not connected to a store.</source>
+        <translation>Nicht mit einem Store verbunden.</translation>
+    </message>
+    <message>
+        <source>Select a workflow first.</source>
+        <translation>Wählen Sie zuerst einen Workflow aus.</translation>
+    </message>
+    <message>
+        <source>Stop workers from starting new runs of the selected workflow (Ctrl+Shift+P)</source>
+        <translation>Worker daran hindern, neue Läufe des ausgewählten Workflows zu starten (Strg+Umschalt+P)</translation>
+    </message>
+    <message>
+        <source>The selected workflow is not paused.</source>
+        <translation>Der ausgewählte Workflow ist nicht pausiert.</translation>
+    </message>
+    <message>
+        <source>Lift a pause of the selected workflow (Ctrl+Shift+R)</source>
+        <translation>Eine Pause des ausgewählten Workflows aufheben (Strg+Umschalt+R)</translation>
+    </message>
+    <message>
+        <source>The store refused to pause or resume %1: your operator grants (%2) do not cover it. Nothing was done.</source>
+        <translation>Der Store hat abgelehnt, %1 zu pausieren oder wieder aufzunehmen: Ihre Operator-Berechtigungen (%2) decken ihn nicht ab. Es wurde nichts geändert.</translation>
+    </message>
+    <message>
+        <source>1 workflow</source>
+        <translation>1 Workflow</translation>
+    </message>
+    <message>
+        <source>%1 workflows</source>
+        <translation>%1 Workflows</translation>
+    </message>
+    <message>
+        <source>%1, none paused</source>
+        <translation>%1, keiner pausiert</translation>
+    </message>
+    <message>
+        <source>%1, %2 paused</source>
+        <translation>%1, %2 pausiert</translation>
+    </message>
+    <message>
+        <source>Reading the workflows…</source>
+        <translation>Die Workflows werden gelesen…</translation>
+    </message>
+    <message>
+        <source>No workflows: the store holds no runs, settings or pauses you may see.</source>
+        <translation>Keine Workflows: Der Store enthält keine Läufe, Einstellungen oder Pausen, die Sie sehen dürfen.</translation>
+    </message>
+</context>
+<context>
     <name>dedup::worker::Worker</name>
     <message>
         <source>held by %1 until %2</source>
@@ -7610,6 +8262,14 @@ Die Listen behalten, was sie zuletzt gezeigt haben, und werden erneut gelesen, s
     <message>
         <source>no definition for workflow %1</source>
         <translation>keine Definition für Workflow %1</translation>
+    </message>
+    <message>
+        <source>workflow %1 is paused (%2): deliver again in %3 s</source>
+        <translation>Workflow %1 ist pausiert (%2): in %3 s erneut zustellen</translation>
+    </message>
+    <message>
+        <source>workflow %1 was paused before step %2: the run waits for the resume</source>
+        <translation>Workflow %1 wurde vor Schritt %2 pausiert: Der Lauf wartet auf die Wiederaufnahme</translation>
     </message>
 </context>
 <context>

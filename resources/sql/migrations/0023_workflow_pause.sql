@@ -645,6 +645,23 @@ BEGIN
 END
 $$;
 
+-- The audit row of an applied pause or resume (run_id NULL; the chain trigger fills in who,
+-- when and the hashes).
+CREATE FUNCTION dedup._pause_audit(p_fn text, p_action_key text, p_reason text, p_params jsonb,
+                                   p_detail text, p_before dedup.workflow_pauses,
+                                   p_after dedup.workflow_pauses)
+RETURNS bigint
+LANGUAGE sql
+SET search_path = pg_catalog, dedup, pg_temp
+AS $$
+    INSERT INTO dedup.audit_log (id, at, db_role, action, run_id, action_key, reason,
+                                 expected_token, params, outcome, detail, before, after,
+                                 prev_hash, hash)
+    VALUES (0, now(), session_user, p_fn, NULL, p_action_key, p_reason, NULL, p_params,
+            'applied', p_detail, dedup._pause_json(p_before), dedup._pause_json(p_after), '', '')
+    RETURNING id
+$$;
+
 CREATE FUNCTION dedup.op_pause_workflow(p_workflow text, p_reason text, p_action_key text,
                                         p_scope_prefix text DEFAULT NULL,
                                         p_stop_steps boolean DEFAULT false,
@@ -697,16 +714,11 @@ BEGIN
            reason = EXCLUDED.reason, paused_by = EXCLUDED.paused_by,
            paused_at = w.paused_at   -- paused since the first pause
     RETURNING * INTO v_new;
-    INSERT INTO dedup.audit_log (id, at, db_role, action, run_id, action_key, reason,
-                                 expected_token, params, outcome, detail, before, after,
-                                 prev_hash, hash)
-    VALUES (0, now(), session_user, 'op_pause_workflow', NULL, p_action_key, p_reason, NULL,
-            jsonb_build_object('workflow', p_workflow, 'scope_prefix', v_prefix,
-                               'stop_steps', p_stop_steps,
-                               'retry_after_seconds',
-                               ceil(date_part('epoch', p_retry_after))::integer),
-            'applied', v_out, dedup._pause_json(v_old), dedup._pause_json(v_new), '', '')
-    RETURNING id INTO v_audit;
+    v_audit := dedup._pause_audit('op_pause_workflow', p_action_key, p_reason,
+        jsonb_build_object('workflow', p_workflow, 'scope_prefix', v_prefix,
+                           'stop_steps', p_stop_steps,
+                           'retry_after_seconds', ceil(date_part('epoch', p_retry_after))::integer),
+        v_out, v_old, v_new);
     RETURN QUERY SELECT v_out, v_new.workflow, v_new.scope_prefix, v_new.stop_steps,
                         v_new.retry_after, v_new.reason, v_new.paused_by, v_new.paused_at, v_audit;
 END
@@ -751,13 +763,9 @@ BEGIN
                             NULL::bigint;
         RETURN;
     END IF;
-    INSERT INTO dedup.audit_log (id, at, db_role, action, run_id, action_key, reason,
-                                 expected_token, params, outcome, detail, before, after,
-                                 prev_hash, hash)
-    VALUES (0, now(), session_user, 'op_resume_workflow', NULL, p_action_key, p_reason, NULL,
-            jsonb_build_object('workflow', p_workflow, 'scope_prefix', v_prefix),
-            'applied', 'resumed', dedup._pause_json(v_old), NULL, '', '')
-    RETURNING id INTO v_audit;
+    v_audit := dedup._pause_audit('op_resume_workflow', p_action_key, p_reason,
+        jsonb_build_object('workflow', p_workflow, 'scope_prefix', v_prefix),
+        'resumed', v_old, NULL);
     RETURN QUERY SELECT 'resumed'::text, v_old.workflow, v_old.scope_prefix, v_old.stop_steps,
                         v_old.retry_after, v_old.reason, v_old.paused_by, v_old.paused_at,
                         v_audit;
