@@ -5,6 +5,7 @@
 #include "MetricsText.h"
 #include "store/MetricsQueries.h"
 #include "store/PgConnection.h"
+#include "store/RunQueries.h"
 
 #include <QCoreApplication>
 
@@ -57,6 +58,9 @@ int MetricsCommand::run(const QCommandLineParser &parser) {
     if (!listen->address.isNull())
         return serve(parser, *listen);
     return withConnection(parser, [](store::PgConnection &conn) {
+        // As the console's connections: without JIT, whose compiling costs more than these
+        // short aggregates (docs/PERFORMANCE.md, "After 0023").
+        store::RunQueries::applySessionSettings(conn, 0);
         store::PgError error;
         const auto metrics = store::MetricsQueries::read(conn, &error);
         if (!metrics) {
@@ -75,9 +79,13 @@ int MetricsCommand::serve(const QCommandLineParser &parser, const Listen &listen
     std::unique_ptr<store::PgConnection> conn = connect(parser);
     if (!conn)
         return Unreachable;
+    store::RunQueries::applySessionSettings(*conn, 0);
     MetricsServer server([&](bool *ok) {
-        if (!conn || !conn->isOpen())
+        if (!conn || !conn->isOpen()) {
             conn = connect(parser);
+            if (conn)
+                store::RunQueries::applySessionSettings(*conn, 0);
+        }
         if (!conn) {
             *ok = false;
             return tr("cannot connect to the store\n");

@@ -4,6 +4,7 @@
 #include "SafeJson.h"
 #include "TextTable.h"
 #include "store/PgConnection.h"
+#include "store/RunQueries.h"
 #include "store/WorkflowOverviewQueries.h"
 
 #include <QJsonArray>
@@ -44,6 +45,9 @@ void WorkflowsCommand::addOptions(QCommandLineParser &parser) {
 int WorkflowsCommand::run(const QCommandLineParser &parser) {
     const bool asJson = json(parser);
     return withConnection(parser, [asJson](store::PgConnection &conn) {
+        // As the console's connections: without JIT, whose compiling costs more than these
+        // short aggregates (a second on 10 million runs, docs/PERFORMANCE.md).
+        store::RunQueries::applySessionSettings(conn, 0);
         store::PgError error;
         const std::optional<store::WorkflowOverview> overview =
             store::WorkflowOverviewQueries::read(conn, &error);

@@ -1,7 +1,9 @@
 #include "store/MetricsQueries.h"
 
+#include "store/AccessQueries.h"
 #include "store/DashboardQueries.h"
 #include "store/PgConnection.h"
+#include "store/ReadRegionSql.h"
 #include "store/ReadTransaction.h"
 #include "store/WorkflowPauses.h"
 
@@ -25,7 +27,7 @@ SELECT b.metric, CASE WHEN b.metric = 'duplicates' THEN '' ELSE b.workflow END A
         UNION ALL
         SELECT c.metric, c.workflow, c.series, c.error_class, c.n
           FROM dedup.dashboard_scope_counts c
-         WHERE NOT (SELECT dedup._reads_all()) AND c.grain = 86400
+         WHERE NOT (SELECT dedup._reads_all()) AND c.grain = 86400%1
         UNION ALL
         SELECT d.metric, d.workflow, d.series, d.error_class, d.n
           FROM dedup.dashboard_deltas d
@@ -74,7 +76,18 @@ std::optional<StoreMetrics> MetricsQueries::read(PgConnection &connection, PgErr
     metrics.reviewRuns = result.toInt64(0, "review_runs");
     metrics.reviewOldestAge = result.toDouble(0, result.column("review_oldest_age"));
 
-    result = connection.exec(QString::fromLatin1(RollupSql));
+    // A restricted login's read regions make its read of the per-scope rollup ranges of its
+    // scopes (%1) instead of every scope's rows, each checked by the policy (as the
+    // Dashboard's counts and WorkflowOverviewQueries do).
+    const std::optional<AccessScope> access = AccessQueries::mine(connection, error);
+    if (!access)
+        return std::nullopt;
+    PgParams params;
+    QString scopeRegions;
+    if (const std::optional<ReadRegions> regions = access->readRegions())
+        scopeRegions =
+            QStringLiteral(" AND ") + ReadRegionSql::anyOf(*regions, QStringLiteral("c"), params);
+    result = connection.exec(QString::fromLatin1(RollupSql).arg(scopeRegions), params);
     if (!result.ok()) {
         *error = result.error();
         return std::nullopt;
