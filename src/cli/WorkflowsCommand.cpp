@@ -17,11 +17,7 @@ namespace dedup::cli {
 
 namespace {
 
-const QString Processing = QStringLiteral("processing");
-const QString Succeeded = QStringLiteral("succeeded");
-const QString Failed = QStringLiteral("failed");
-const QString InReview = QStringLiteral("manual_review");
-const QString Cancelled = QStringLiteral("cancelled");
+using core::RunStatus;
 
 // As `access list` shows "every": a pause of '' covers every scope of the workflow.
 const QString EveryScope = QStringLiteral("*");
@@ -78,10 +74,10 @@ void WorkflowsCommand::printTable(const store::WorkflowOverview &overview) {
     int paused = 0;
     // The cells go as they are: TextTable escapes every one of them for the terminal.
     for (const store::WorkflowOverviewRow &row : overview.workflows) {
-        const QStringList counts{QString::number(row.count(Processing)), QString::number(row.stuck),
-                                 QString::number(row.count(Failed)),
-                                 QString::number(row.count(InReview)),
-                                 QString::number(row.recent())};
+        const QStringList counts{
+            QString::number(row.count(RunStatus::Processing)), QString::number(row.stuck),
+            QString::number(row.count(RunStatus::Failed)),
+            QString::number(row.count(RunStatus::ManualReview)), QString::number(row.recent())};
         if (!row.paused()) {
             table.push_back(QStringList{row.workflow, tr("running")} + counts +
                             QStringList{none, none, none, none, none});
@@ -127,12 +123,12 @@ void WorkflowsCommand::printJson(const store::WorkflowOverview &overview) {
             {QStringLiteral("workflow"), row.workflow},
             {QStringLiteral("state"),
              row.paused() ? QStringLiteral("paused") : QStringLiteral("running")},
-            {QStringLiteral("processing"), row.count(Processing)},
+            {QStringLiteral("processing"), row.count(RunStatus::Processing)},
             {QStringLiteral("stuck"), row.stuck},
-            {QStringLiteral("succeeded"), row.count(Succeeded)},
-            {QStringLiteral("failed"), row.count(Failed)},
-            {QStringLiteral("in_review"), row.count(InReview)},
-            {QStringLiteral("cancelled"), row.count(Cancelled)},
+            {QStringLiteral("succeeded"), row.count(RunStatus::Succeeded)},
+            {QStringLiteral("failed"), row.count(RunStatus::Failed)},
+            {QStringLiteral("in_review"), row.count(RunStatus::ManualReview)},
+            {QStringLiteral("cancelled"), row.count(RunStatus::Cancelled)},
             {QStringLiteral("last_hour"), row.recent()},
             {QStringLiteral("pauses"), pauses},
         });

@@ -79,13 +79,13 @@ int WorkflowsModel::rowOfWorkflow(const QString &workflow) const {
 qint64 WorkflowsModel::countOf(const store::WorkflowOverviewRow &row, int column) const {
     switch (column) {
     case ProcessingColumn:
-        return row.count(core::toString(core::RunStatus::Processing));
+        return row.count(core::RunStatus::Processing);
     case StuckColumn:
         return row.stuck;
     case FailedColumn:
-        return row.count(core::toString(core::RunStatus::Failed));
+        return row.count(core::RunStatus::Failed);
     case InReviewColumn:
-        return row.count(core::toString(core::RunStatus::ManualReview));
+        return row.count(core::RunStatus::ManualReview);
     case LastHourColumn:
         return row.recent();
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/RunStatus.h"
 #include "store/WorkflowPause.h"
 
 #include <QDateTime>
@@ -18,7 +19,7 @@ struct WorkflowOverviewRow {
     QMap<QString, qint64> lastHour; // runs created since `since`, by their status now
     qint64 stuck = 0;               // processing runs whose lease has expired
 
-    qint64 count(const QString &status) const { return runs.value(status); }
+    qint64 count(core::RunStatus status) const { return runs.value(core::toString(status)); }
     qint64 recent() const {
         qint64 n = 0;
         for (qint64 v : lastHour)

@@ -391,8 +391,8 @@ void TestWorkflowPause::overviewShowsPausesAndCounts() {
             row = &r;
     }
     QVERIFY(row);
-    QCOMPARE(row->count(u"processing"_s), 1);
-    QCOMPARE(row->count(u"failed"_s), 1);
+    QCOMPARE(row->count(dedup::core::RunStatus::Processing), 1);
+    QCOMPARE(row->count(dedup::core::RunStatus::Failed), 1);
     QCOMPARE(row->stuck, 1);
     QCOMPARE(row->recent(), 2);
     QCOMPARE(row->pauses.size(), 1);

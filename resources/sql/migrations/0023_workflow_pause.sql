@@ -36,17 +36,6 @@ CREATE POLICY workflow_pauses_read ON dedup.workflow_pauses FOR SELECT USING (
                        OR pg_catalog.starts_with(g.scope_prefix, workflow_pauses.scope_prefix))));
 GRANT SELECT ON dedup.workflow_pauses TO dedup_operator, dedup_viewer;
 
--- What `claim` returns in `result` with `paused`.
-CREATE FUNCTION dedup._pause_hint(p dedup.workflow_pauses)
-RETURNS jsonb
-LANGUAGE sql IMMUTABLE
-SET search_path = pg_catalog, pg_temp
-RETURN pg_catalog.jsonb_build_object(
-    'paused', true, 'workflow', p.workflow, 'scope_prefix', p.scope_prefix,
-    'stop_steps', p.stop_steps,
-    'retry_after_seconds', pg_catalog.ceil(pg_catalog.date_part('epoch', p.retry_after))::integer,
-    'reason', p.reason, 'paused_by', p.paused_by, 'paused_at', p.paused_at);
-
 -- A pause row as the audit log records it (before / after).
 CREATE FUNCTION dedup._pause_json(p dedup.workflow_pauses)
 RETURNS jsonb
@@ -56,6 +45,13 @@ RETURN CASE WHEN p.workflow IS NULL THEN NULL ELSE pg_catalog.jsonb_build_object
     'workflow', p.workflow, 'scope_prefix', p.scope_prefix, 'stop_steps', p.stop_steps,
     'retry_after_seconds', pg_catalog.ceil(pg_catalog.date_part('epoch', p.retry_after))::integer,
     'reason', p.reason, 'paused_by', p.paused_by, 'paused_at', p.paused_at) END;
+
+-- What `claim` returns in `result` with `paused`: the pause as the audit log records it, marked.
+CREATE FUNCTION dedup._pause_hint(p dedup.workflow_pauses)
+RETURNS jsonb
+LANGUAGE sql IMMUTABLE
+SET search_path = pg_catalog, dedup, pg_temp
+RETURN '{"paused": true}'::jsonb || dedup._pause_json(p);
 
 -- ---------------------------------------------------------------------------------------
 -- claim: acquisitions (a new key, a retry, a takeover) answer `paused` while a pause covers
