@@ -1525,6 +1525,117 @@
     </message>
 </context>
 <context>
+    <name>CorrelationCommand</name>
+    <message>
+        <source>!! FAILED</source>
+        <translation>!! FEHLGESCHLAGEN</translation>
+    </message>
+    <message>
+        <source>?? UNCERTAIN</source>
+        <translation>?? UNGEWISS</translation>
+    </message>
+    <message>
+        <source>Show the runs sharing a run&apos;s correlation id, oldest first, with their steps.</source>
+        <translation>Die Läufe mit derselben Korrelations-ID wie ein Lauf anzeigen, älteste zuerst, mit ihren Schritten.</translation>
+    </message>
+    <message>
+        <source>The run whose correlation to show (its id); required.</source>
+        <translation>Der Lauf, dessen Korrelation angezeigt werden soll (seine ID); erforderlich.</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>dedupctl correlation: give the run: --run ID</source>
+        <translation>dedupctl correlation: Geben Sie den Lauf an: --run ID</translation>
+    </message>
+    <message>
+        <source>dedupctl correlation: invalid --run &apos;%1&apos;: use a positive number</source>
+        <translation>dedupctl correlation: ungültiges --run &apos;%1&apos;: Verwenden Sie eine positive Zahl</translation>
+    </message>
+    <message>
+        <source>dedupctl correlation: %1</source>
+        <translation>dedupctl correlation: %1</translation>
+    </message>
+    <message>
+        <source>hint: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <source>dedupctl correlation: there is no run %1 with a correlation id (or your grants do not cover it)</source>
+        <translation>dedupctl correlation: Es gibt keinen Lauf %1 mit einer Korrelations-ID (oder Ihre Berechtigungen decken ihn nicht ab)</translation>
+    </message>
+    <message>
+        <source>RUN</source>
+        <translation>LAUF</translation>
+    </message>
+    <message>
+        <source>WORKFLOW SCOPE / KEY, STEP</source>
+        <translation>WORKFLOW BEREICH / SCHLÜSSEL, SCHRITT</translation>
+    </message>
+    <message>
+        <source>STATUS</source>
+        <translation>STATUS</translation>
+    </message>
+    <message>
+        <source>STARTED (UTC)</source>
+        <translation>GESTARTET (UTC)</translation>
+    </message>
+    <message>
+        <source>FINISHED (UTC)</source>
+        <translation>BEENDET (UTC)</translation>
+    </message>
+    <message>
+        <source>DURATION</source>
+        <translation>DAUER</translation>
+    </message>
+    <message>
+        <source>ATTEMPT</source>
+        <translation>VERSUCH</translation>
+    </message>
+    <message>
+        <source>ERROR</source>
+        <translation>FEHLER</translation>
+    </message>
+    <message>
+        <source>MARK</source>
+        <translation>MARKIERUNG</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <source> (open)</source>
+        <translation> (offen)</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source> (running)</source>
+        <translation> (läuft)</translation>
+    </message>
+    <message>
+        <source>newest %1 of %2 runs</source>
+        <translation>die neuesten %1 von %2 Läufen</translation>
+    </message>
+    <message>
+        <source>1 run</source>
+        <translation>1 Lauf</translation>
+    </message>
+    <message>
+        <source>%1 runs</source>
+        <translation>%1 Läufe</translation>
+    </message>
+    <message>
+        <source>correlation of run %1: %2; %3 failed and %4 uncertain steps; server time %5</source>
+        <translation>Korrelation von Lauf %1: %2; %3 fehlgeschlagene und %4 ungewisse Schritte; Serverzeit %5</translation>
+    </message>
+</context>
+<context>
     <name>CorrelationView</name>
     <message>
         <source>Correlation &amp;id:</source>
@@ -1628,6 +1739,125 @@
     <message>
         <source>dedupctl crash-test: the queue did not drain within %1 s</source>
         <translation>dedupctl crash-test: Die Warteschlange wurde nicht innerhalb von %1 s geleert</translation>
+    </message>
+</context>
+<context>
+    <name>DedupLink</name>
+    <message>
+        <source>&quot;%1&quot; must be given once and not be empty</source>
+        <translation>„%1“ muss genau einmal und nicht leer angegeben werden</translation>
+    </message>
+    <message>
+        <source>unknown parameter &quot;%1&quot;: a link to the %2 view takes no parameters but %3 (a link from a newer console?)</source>
+        <translation>unbekannter Parameter „%1“: Ein Link auf die Ansicht %2 nimmt keine Parameter außer %3 an (ein Link aus einer neueren Konsole?)</translation>
+    </message>
+    <message>
+        <source>threshold must be a number of minutes from 0 to %1, given once</source>
+        <translation>threshold muss eine Anzahl Minuten von 0 bis %1 sein, genau einmal angegeben</translation>
+    </message>
+    <message>
+        <source>assignee must be me or nobody, given once</source>
+        <translation>assignee muss me oder nobody sein, genau einmal angegeben</translation>
+    </message>
+    <message>
+        <source>run must be one run id, given once</source>
+        <translation>run muss eine einzelne Lauf-ID sein, genau einmal angegeben</translation>
+    </message>
+    <message>
+        <source>outcome must be applied or changed, given once</source>
+        <translation>outcome muss applied oder changed sein, genau einmal angegeben</translation>
+    </message>
+    <message>
+        <source>range must be one of 1h, 24h, 7d or 30d, given once</source>
+        <translation>range muss 1h, 24h, 7d oder 30d sein, genau einmal angegeben</translation>
+    </message>
+    <message>
+        <source>unknown status &quot;%1&quot;</source>
+        <translation>unbekannter Status „%1“</translation>
+    </message>
+    <message>
+        <source>range must be one of 1h, 24h or 7d, given once</source>
+        <translation>range muss 1h, 24h oder 7d sein, genau einmal angegeben</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be one time with its offset, e.g. 2026-12-04T06:00:00Z</source>
+        <translation>„%1“ muss eine einzelne Zeitangabe mit Offset sein, z. B. 2026-12-04T06:00:00Z</translation>
+    </message>
+    <message>
+        <source>unknown parameter &quot;%1&quot; (a link from a newer console?)</source>
+        <translation>unbekannter Parameter „%1“ (ein Link aus einer neueren Konsole?)</translation>
+    </message>
+    <message>
+        <source>a link has range or from/to, not both</source>
+        <translation>ein Link hat range oder from/to, nicht beides</translation>
+    </message>
+    <message>
+        <source>&quot;from&quot; is after &quot;to&quot;</source>
+        <translation>„from“ liegt nach „to“</translation>
+    </message>
+    <message>
+        <source>The link is longer than %1 characters.</source>
+        <translation>Der Link ist länger als %1 Zeichen.</translation>
+    </message>
+    <message>
+        <source>This is not a dedup:// link: %1</source>
+        <translation>Dies ist kein dedup://-Link: %1</translation>
+    </message>
+    <message>
+        <source>The link does not name a store: dedup:// must be followed by the store&apos;s id (a UUID).</source>
+        <translation>Der Link nennt keinen Store: Auf dedup:// muss die ID des Stores folgen (eine UUID).</translation>
+    </message>
+    <message>
+        <source>Unknown page of a run: &quot;%1&quot;.</source>
+        <translation>Unbekannte Seite eines Laufs: „%1“.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a run id.</source>
+        <translation>„%1“ ist keine Lauf-ID.</translation>
+    </message>
+    <message>
+        <source>A link to a run takes no parameters.</source>
+        <translation>Ein Link auf einen Lauf nimmt keine Parameter an.</translation>
+    </message>
+    <message>
+        <source>A link to the %1 view takes no parameters.</source>
+        <translation>Ein Link auf die Ansicht %1 nimmt keine Parameter an.</translation>
+    </message>
+    <message>
+        <source>The link&apos;s filter cannot be used: %1.</source>
+        <translation>Der Filter des Links kann nicht verwendet werden: %1.</translation>
+    </message>
+    <message>
+        <source>The link names nothing this console knows: &quot;%1&quot; (expected run/ID, run/ID/correlation, runs, stuck, review, audit or workflows).</source>
+        <translation>Der Link nennt nichts, was diese Konsole kennt: „%1“ (erwartet: run/ID, run/ID/correlation, runs, stuck, review, audit oder workflows).</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>the correlation of run %1</source>
+        <translation>die Korrelation von Lauf %1</translation>
+    </message>
+    <message>
+        <source>the runs list</source>
+        <translation>die Läufe-Liste</translation>
+    </message>
+    <message>
+        <source>the Stuck list</source>
+        <translation>die Hängend-Liste</translation>
+    </message>
+    <message>
+        <source>the review queue</source>
+        <translation>die Prüfwarteschlange</translation>
+    </message>
+    <message>
+        <source>the Workflows view</source>
+        <translation>die Ansicht Workflows</translation>
+    </message>
+    <message>
+        <source>the audit log</source>
+        <translation>das Audit-Protokoll</translation>
     </message>
 </context>
 <context>
@@ -1745,6 +1975,157 @@
     <message>
         <source>none</source>
         <translation>keine</translation>
+    </message>
+</context>
+<context>
+    <name>LinkCommand</name>
+    <message>
+        <source>Print a dedup:// link to a run, a correlation or a view of this store, or check one.</source>
+        <translation>Einen dedup://-Link auf einen Lauf, eine Korrelation oder eine Ansicht dieses Stores ausgeben oder einen Link prüfen.</translation>
+    </message>
+    <message>
+        <source>runs: only runs of this status (repeatable).</source>
+        <translation>runs: nur Läufe mit diesem Status (wiederholbar).</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>runs: only this workflow.</source>
+        <translation>runs: nur dieser Workflow.</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>runs: only this scope.</source>
+        <translation>runs: nur dieser Bereich.</translation>
+    </message>
+    <message>
+        <source>scope</source>
+        <translation>Bereich</translation>
+    </message>
+    <message>
+        <source>runs: created in the last 1h, 24h or 7d (counted when the link is opened).</source>
+        <translation>runs: erstellt in den letzten 1h, 24h oder 7d (gerechnet ab dem Öffnen des Links).</translation>
+    </message>
+    <message>
+        <source>range</source>
+        <translation>Zeitraum</translation>
+    </message>
+    <message>
+        <source>runs: created at or after this time (ISO 8601 with offset).</source>
+        <translation>runs: erstellt zu oder nach dieser Zeit (ISO 8601 mit Offset).</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>runs: created at or before this time (ISO 8601 with offset).</source>
+        <translation>runs: erstellt zu oder vor dieser Zeit (ISO 8601 mit Offset).</translation>
+    </message>
+    <message>
+        <source>dedupctl link: %1</source>
+        <translation>dedupctl link: %1</translation>
+    </message>
+    <message>
+        <source>give the link to check: check LINK</source>
+        <translation>Geben Sie den zu prüfenden Link an: check LINK</translation>
+    </message>
+    <message>
+        <source>give the run&apos;s id: %1 ID</source>
+        <translation>Geben Sie die ID des Laufs an: %1 ID</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos;</source>
+        <translation>unerwartetes Argument &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a run id</source>
+        <translation>&apos;%1&apos; ist keine Lauf-ID</translation>
+    </message>
+    <message>
+        <source>dedupctl link: cannot read the store&apos;s id (dedup.store_settings): %1</source>
+        <translation>dedupctl link: Die ID des Stores kann nicht gelesen werden (dedup.store_settings): %1</translation>
+    </message>
+    <message>
+        <source>another store: the link names store %1, this is store %2</source>
+        <translation>anderer Store: Der Link nennt den Store %1, dies ist der Store %2</translation>
+    </message>
+    <message>
+        <source>no run %1 in this store that login %2 may read</source>
+        <translation>kein Lauf %1 in diesem Store, den Login %2 lesen darf</translation>
+    </message>
+    <message>
+        <source>ok: %1 in this store</source>
+        <translation>ok: %1 in diesem Store</translation>
+    </message>
+    <message>
+        <source>run ID | correlation RUN-ID | runs | stuck | review | audit | workflows | check LINK</source>
+        <translation>run ID | correlation RUN-ID | runs | stuck | review | audit | workflows | check LINK</translation>
+    </message>
+    <message>
+        <source>stuck: also runs processing for longer than this (minutes, 0 to 10080).</source>
+        <translation>stuck: auch Läufe, die länger als so viele Minuten in Bearbeitung sind (0 bis 10080).</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>Minuten</translation>
+    </message>
+    <message>
+        <source>review: runs assigned to the one who opens the link (me), or to nobody.</source>
+        <translation>review: Läufe, die dem zugewiesen sind, der den Link öffnet (me), oder niemandem (nobody).</translation>
+    </message>
+    <message>
+        <source>me|nobody</source>
+        <translation>me|nobody</translation>
+    </message>
+    <message>
+        <source>audit: only the entries of this run.</source>
+        <translation>audit: nur die Einträge dieses Laufs.</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>audit: only this action (e.g. op_cancel).</source>
+        <translation>audit: nur diese Aktion (z. B. op_cancel).</translation>
+    </message>
+    <message>
+        <source>action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>audit: only actions of this login role.</source>
+        <translation>audit: nur Aktionen dieser Login-Rolle.</translation>
+    </message>
+    <message>
+        <source>role</source>
+        <translation>Rolle</translation>
+    </message>
+    <message>
+        <source>audit: only applied actions, or those refused because the run had changed.</source>
+        <translation>audit: nur ausgeführte Aktionen, oder die, die abgelehnt wurden, weil sich der Lauf geändert hatte.</translation>
+    </message>
+    <message>
+        <source>applied|changed</source>
+        <translation>applied|changed</translation>
+    </message>
+    <message>
+        <source>say what to link to: run ID, correlation RUN-ID, runs, stuck, review, audit, workflows, or check LINK</source>
+        <translation>Geben Sie an, worauf der Link zeigen soll: run ID, correlation RUN-ID, runs, stuck, review, audit, workflows oder check LINK</translation>
+    </message>
+    <message>
+        <source>--%1 applies to %2 only</source>
+        <translation>--%1 gilt nur für %2</translation>
+    </message>
+    <message>
+        <source>unknown link target &apos;%1&apos; (run, correlation, runs, stuck, review, audit, workflows, check)</source>
+        <translation>unbekanntes Linkziel „%1“ (run, correlation, runs, stuck, review, audit, workflows, check)</translation>
     </message>
 </context>
 <context>
@@ -2337,6 +2718,42 @@
     <message>
         <source>Beyond this many rows the list asks you to narrow the filter; memory stays bounded.</source>
         <translation>Über diese Zeilenzahl hinaus bittet die Liste Sie, den Filter einzugrenzen; der Speicherbedarf bleibt begrenzt.</translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation>Warnungen</translation>
+    </message>
+    <message>
+        <source>&amp;Notify when a figure reaches its threshold</source>
+        <translation>&amp;Benachrichtigen, wenn ein Wert seinen Schwellenwert erreicht</translation>
+    </message>
+    <message>
+        <source>A tray notification (without a system tray: the status bar and the taskbar) when the stuck count or the review queue&apos;s oldest run reaches its threshold.</source>
+        <translation>Eine Benachrichtigung im Infobereich (ohne Infobereich: in der Statusleiste und der Taskleiste), wenn die Zahl der hängenden Läufe oder der älteste Lauf der Prüfwarteschlange den Schwellenwert erreicht.</translation>
+    </message>
+    <message>
+        <source>&amp;Stuck runs:</source>
+        <translation>&amp;Hängende Läufe:</translation>
+    </message>
+    <message>
+        <source>Alert when this many runs are stuck (the status bar&apos;s &quot;Stuck: N&quot;).</source>
+        <translation>Warnen, wenn so viele Läufe hängen („Hängend: N“ in der Statusleiste).</translation>
+    </message>
+    <message>
+        <source> runs</source>
+        <translation> Läufe</translation>
+    </message>
+    <message>
+        <source>Oldest run in &amp;review:</source>
+        <translation>Ältester Lauf in &amp;Prüfung:</translation>
+    </message>
+    <message>
+        <source>Alert when the oldest run in the review queue has waited this long (by the server&apos;s clock).</source>
+        <translation>Warnen, wenn der älteste Lauf in der Prüfwarteschlange so lange gewartet hat (nach der Uhr des Servers).</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
     </message>
 </context>
 <context>
@@ -4920,6 +5337,25 @@
     </message>
 </context>
 <context>
+    <name>dedup::models::AlertMonitor</name>
+    <message>
+        <source>More than %1 runs stuck (threshold %2)</source>
+        <translation>Mehr als %1 Läufe hängen (Schwellenwert %2)</translation>
+    </message>
+    <message>
+        <source>1 run stuck (threshold %1)</source>
+        <translation>1 Lauf hängt (Schwellenwert %1)</translation>
+    </message>
+    <message>
+        <source>%1 runs stuck (threshold %2)</source>
+        <translation>%1 Läufe hängen (Schwellenwert %2)</translation>
+    </message>
+    <message>
+        <source>Oldest run in review waiting %1 (threshold %2 min)</source>
+        <translation>Ältester Lauf in Prüfung wartet seit %1 (Schwellenwert %2 min)</translation>
+    </message>
+</context>
+<context>
     <name>dedup::models::AuditLogModel</name>
     <message>
         <source>Applied</source>
@@ -5123,6 +5559,42 @@
     <message>
         <source>Scope / key</source>
         <translation>Bereich / Schlüssel</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>: the outcome is unknown, check with the provider before continuing</source>
+        <translation>: Das Ergebnis ist unbekannt; prüfen Sie es beim Anbieter, bevor Sie fortfahren</translation>
+    </message>
+    <message>
+        <source>Step %1 “%2”: %3</source>
+        <translation>Schritt %1 „%2“: %3</translation>
+    </message>
+    <message>
+        <source>, attempt %1</source>
+        <translation>, Versuch %1</translation>
+    </message>
+    <message>
+        <source>, not started</source>
+        <translation>, nicht gestartet</translation>
+    </message>
+    <message>
+        <source>, started %1</source>
+        <translation>, gestartet %1</translation>
+    </message>
+    <message>
+        <source>, finished %1 (%2)</source>
+        <translation>, beendet %1 (%2)</translation>
+    </message>
+    <message>
+        <source>, running for %1</source>
+        <translation>, läuft seit %1</translation>
+    </message>
+    <message>
+        <source>, stopped %1</source>
+        <translation>, angehalten %1</translation>
     </message>
 </context>
 <context>
@@ -6705,8 +7177,8 @@
         <translation>Zeitachse</translation>
     </message>
     <message>
-        <source>Each run from its start to its end (or to now while it is open), on one time axis, local time</source>
-        <translation>Jeder Lauf von seinem Start bis zu seinem Ende (oder bis jetzt, solange er offen ist), auf einer Zeitachse, Ortszeit</translation>
+        <source>Each run from its start to its end (or to now while it is open), its steps under it, on one time axis, local time (Ctrl+= and Ctrl+- zoom)</source>
+        <translation>Jeder Lauf von seinem Beginn bis zu seinem Ende (oder bis jetzt, solange er offen ist), seine Schritte darunter, auf einer Zeitachse, Ortszeit (Strg+= und Strg+- zoomen)</translation>
     </message>
 </context>
 <context>
@@ -6778,6 +7250,22 @@
     <message>
         <source>No run has the correlation id “%1”.</source>
         <translation>Kein Lauf hat die Korrelations-ID „%1“.</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>&amp;Vergrößern</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Zoom</source>
+        <translation>Zoom &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Widen the time axis (also Ctrl and the mouse wheel)</source>
+        <translation>Die Zeitachse dehnen (auch mit Strg und dem Mausrad)</translation>
     </message>
 </context>
 <context>
@@ -7038,6 +7526,85 @@
     <message>
         <source>Showing… %1 of %2 characters</source>
         <translation>Wird angezeigt… %1 von %2 Zeichen</translation>
+    </message>
+</context>
+<context>
+    <name>dedup::widgets::LinkNavigator</name>
+    <message>
+        <source>Copy &amp;Link</source>
+        <translation>&amp;Link kopieren</translation>
+    </message>
+    <message>
+        <source>Copy Link to &amp;View</source>
+        <translation>Link zur &amp;Ansicht kopieren</translation>
+    </message>
+    <message>
+        <source>Open L&amp;ink…</source>
+        <translation>Link ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Copy a dedup:// link to the run in focus, or to the view in front</source>
+        <translation>Einen dedup://-Link auf den Lauf im Fokus oder auf die Ansicht im Vordergrund kopieren</translation>
+    </message>
+    <message>
+        <source>Copy a dedup:// link to the view in front, with its filter</source>
+        <translation>Einen dedup://-Link auf die Ansicht im Vordergrund mit ihrem Filter kopieren</translation>
+    </message>
+    <message>
+        <source>Go to a dedup:// link pasted from a ticket, a chat or an alert</source>
+        <translation>Zu einem dedup://-Link wechseln, der aus einem Ticket, einem Chat oder einer Warnung eingefügt wurde</translation>
+    </message>
+    <message>
+        <source>Connect to the store to open the link to %1.</source>
+        <translation>Verbinden Sie sich mit dem Store, um den Link auf %1 zu öffnen.</translation>
+    </message>
+    <message>
+        <source>The link to %1 cannot be opened: login %2 cannot read this store&apos;s id, so the console cannot tell whether the link is for this store.</source>
+        <translation>Der Link auf %1 kann nicht geöffnet werden: Login %2 kann die ID dieses Stores nicht lesen, daher kann die Konsole nicht erkennen, ob der Link für diesen Store gilt.</translation>
+    </message>
+    <message>
+        <source>The link to %1 is for another store (id %2), which this console has not been attached to. The console is attached to %3. Connect to the store the link was copied from to open it.</source>
+        <translation>Der Link auf %1 gilt für einen anderen Store (ID %2), mit dem diese Konsole noch nie verbunden war. Die Konsole ist mit %3 verbunden. Verbinden Sie sich mit dem Store, aus dem der Link kopiert wurde, um ihn zu öffnen.</translation>
+    </message>
+    <message>
+        <source>The link to %1 is for the store %2, not for %3, which the console is attached to. Connect to %2 to open it.</source>
+        <translation>Der Link auf %1 gilt für den Store %2, nicht für %3, mit dem die Konsole verbunden ist. Verbinden Sie sich mit %2, um ihn zu öffnen.</translation>
+    </message>
+    <message>
+        <source>Opened the link to %1.</source>
+        <translation>Link auf %1 geöffnet.</translation>
+    </message>
+    <message>
+        <source>Cannot Open Link</source>
+        <translation>Link kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>The link leaves out the search: keys and correlation ids are patient data and never go into a link.</source>
+        <translation>Der Link enthält die Suche nicht: Schlüssel und Korrelations-IDs sind Patientendaten und kommen nie in einen Link.</translation>
+    </message>
+    <message>
+        <source>The link leaves out the key prefix: keys are patient data and never go into a link.</source>
+        <translation>Der Link enthält das Schlüsselpräfix nicht: Schlüssel sind Patientendaten und kommen nie in einen Link.</translation>
+    </message>
+    <message>
+        <source>No link: this login cannot read the store&apos;s id.</source>
+        <translation>Kein Link: Dieses Login kann die ID des Stores nicht lesen.</translation>
+    </message>
+    <message>
+        <source>No link: open a run or a list first.</source>
+        <translation>Kein Link: Öffnen Sie zuerst einen Lauf oder eine Liste.</translation>
+    </message>
+    <message>
+        <source>Copied the link to %1: %2</source>
+        <translation>Link auf %1 kopiert: %2</translation>
+    </message>
+    <message>
+        <source>Open Link</source>
+        <translation>Link öffnen</translation>
+    </message>
+    <message>
+        <source>A dedup:// link:</source>
+        <translation>Ein dedup://-Link:</translation>
     </message>
 </context>
 <context>
@@ -7362,6 +7929,17 @@
     <message>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
+    </message>
+</context>
+<context>
+    <name>dedup::widgets::PreferencesDialog</name>
+    <message>
+        <source> run</source>
+        <translation> Lauf</translation>
+    </message>
+    <message>
+        <source> runs</source>
+        <translation> Läufe</translation>
     </message>
 </context>
 <context>
@@ -7863,6 +8441,14 @@
         <source>Showing %1 events, oldest first; the buttons page through the rest.</source>
         <translation>Angezeigt werden %1 Ereignisse, die ältesten zuerst; mit den Schaltflächen blättern Sie durch den Rest.</translation>
     </message>
+    <message>
+        <source>Copy &amp;Link</source>
+        <translation>L&amp;ink kopieren</translation>
+    </message>
+    <message>
+        <source>Copy a dedup:// link to this run (it carries no patient data)</source>
+        <translation>Einen dedup://-Link auf diesen Lauf kopieren (er enthält keine Patientendaten)</translation>
+    </message>
 </context>
 <context>
     <name>dedup::widgets::RunFilterBar</name>
@@ -7944,6 +8530,140 @@
     <message>
         <source>No runs match this filter.</source>
         <translation>Keine Läufe passen zu diesem Filter.</translation>
+    </message>
+</context>
+<context>
+    <name>dedup::widgets::SavedViewsDock</name>
+    <message>
+        <source>Saved Views</source>
+        <translation>Gespeicherte Ansichten</translation>
+    </message>
+    <message>
+        <source>&amp;Save View…</source>
+        <translation>Ansicht &amp;speichern…</translation>
+    </message>
+    <message>
+        <source>Save the view in front, with its filter, under a name</source>
+        <translation>Die Ansicht im Vordergrund mit ihrem Filter unter einem Namen speichern</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>Ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Link</source>
+        <translation>&amp;Link kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation>Umbe&amp;nennen…</translation>
+    </message>
+    <message>
+        <source>Re&amp;move</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Move &amp;Up</source>
+        <translation>Nach &amp;oben</translation>
+    </message>
+    <message>
+        <source>Move &amp;Down</source>
+        <translation>Nach &amp;unten</translation>
+    </message>
+    <message>
+        <source>No saved views for %1. View &gt; Save View… (%2) saves the view in front with its filter.</source>
+        <translation>Keine gespeicherten Ansichten für %1. Ansicht &gt; Ansicht speichern… (%2) speichert die Ansicht im Vordergrund mit ihrem Filter.</translation>
+    </message>
+    <message>
+        <source>Another saved view is named &quot;%1&quot;.</source>
+        <translation>Eine andere gespeicherte Ansicht heißt bereits „%1“.</translation>
+    </message>
+    <message>
+        <source>Cannot save the view: this login cannot read the store&apos;s id, which a saved view&apos;s link names.</source>
+        <translation>Die Ansicht kann nicht gespeichert werden: Dieses Login kann die ID des Stores nicht lesen, die der Link einer gespeicherten Ansicht nennt.</translation>
+    </message>
+    <message>
+        <source>Save View saves the Runs, Stuck, Review or Audit view with its filter: bring one of them to the front.</source>
+        <translation>„Ansicht speichern“ speichert die Ansicht Läufe, Hängend, Prüfwarteschlange oder Audit mit ihrem Filter: Holen Sie eine davon in den Vordergrund.</translation>
+    </message>
+    <message>
+        <source>Save View</source>
+        <translation>Ansicht speichern</translation>
+    </message>
+    <message>
+        <source>Save %1, with its filter, for %2 as:</source>
+        <translation>Name, unter dem %1 mit Filter für %2 gespeichert wird:</translation>
+    </message>
+    <message>
+        <source>Replace Saved View</source>
+        <translation>Gespeicherte Ansicht ersetzen</translation>
+    </message>
+    <message>
+        <source>%1 already has a saved view named &quot;%2&quot;. Replace it with %3?</source>
+        <translation>%1 hat bereits eine gespeicherte Ansicht namens „%2“. Durch %3 ersetzen?</translation>
+    </message>
+    <message>
+        <source>&amp;Replace</source>
+        <translation>&amp;Ersetzen</translation>
+    </message>
+    <message>
+        <source>Saved %1 as &quot;%2&quot; for %3.</source>
+        <translation>Gespeichert: %1 als „%2“ für %3.</translation>
+    </message>
+    <message>
+        <source>Copied the link of the saved view &quot;%1&quot;: %2</source>
+        <translation>Link der gespeicherten Ansicht „%1“ kopiert: %2</translation>
+    </message>
+    <message>
+        <source>Rename Saved View</source>
+        <translation>Gespeicherte Ansicht umbenennen</translation>
+    </message>
+    <message>
+        <source>New name of the saved view &quot;%1&quot;:</source>
+        <translation>Neuer Name der gespeicherten Ansicht „%1“:</translation>
+    </message>
+    <message>
+        <source>Remove Saved View</source>
+        <translation>Gespeicherte Ansicht entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the saved view &quot;%1&quot; of %2? Links copied from it still work.</source>
+        <translation>Die gespeicherte Ansicht „%1“ von %2 entfernen? Daraus kopierte Links funktionieren weiterhin.</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Removed the saved view &quot;%1&quot;.</source>
+        <translation>Die gespeicherte Ansicht „%1“ wurde entfernt.</translation>
+    </message>
+</context>
+<context>
+    <name>dedup::widgets::SavedViewsModel</name>
+    <message>
+        <source>Opens %1: %2</source>
+        <translation>Öffnet %1: %2</translation>
+    </message>
+    <message>
+        <source>A saved view needs a name.</source>
+        <translation>Eine gespeicherte Ansicht braucht einen Namen.</translation>
+    </message>
+    <message>
+        <source>The name of a saved view has at most %1 characters.</source>
+        <translation>Der Name einer gespeicherten Ansicht hat höchstens %1 Zeichen.</translation>
+    </message>
+    <message>
+        <source>Views are saved per connection profile: this store was attached without one.</source>
+        <translation>Ansichten werden pro Verbindungsprofil gespeichert: Dieser Store wurde ohne Profil verbunden.</translation>
+    </message>
+    <message>
+        <source>Another saved view of %1 is named &quot;%2&quot;.</source>
+        <translation>Eine andere gespeicherte Ansicht von %1 heißt bereits „%2“.</translation>
+    </message>
+    <message>
+        <source>There is no such saved view.</source>
+        <translation>Diese gespeicherte Ansicht gibt es nicht.</translation>
     </message>
 </context>
 <context>
@@ -8034,6 +8754,13 @@
     <message>
         <source>In the filter fields, Return applies the filter at once and Esc clears the field. A double click on a run opens it.</source>
         <translation>In den Filterfeldern wendet die Eingabetaste den Filter sofort an, und Esc leert das Feld. Ein Doppelklick auf einen Lauf öffnet ihn.</translation>
+    </message>
+</context>
+<context>
+    <name>dedup::widgets::SingleInstance</name>
+    <message>
+        <source>another console is running (%1)</source>
+        <translation>eine andere Konsole läuft bereits (%1)</translation>
     </message>
 </context>
 <context>
@@ -8172,6 +8899,13 @@ Die Listen behalten, was sie zuletzt gezeigt haben, und werden erneut gelesen, s
     <message>
         <source>No stuck runs: every processing run holds a live lease, and none has been processing for more than %1 min.</source>
         <translation>Keine hängenden Läufe: Jeder Lauf in processing hält eine aktive Lease, und keiner ist länger als %1 min in Bearbeitung.</translation>
+    </message>
+</context>
+<context>
+    <name>dedup::widgets::TrayAlerts</name>
+    <message>
+        <source>Dedup Console</source>
+        <translation>Dedup Console</translation>
     </message>
 </context>
 <context>
@@ -8346,6 +9080,22 @@ Exit-Codes: 0 Erfolg, 1 der Befehl hat ein Problem gefunden, 2 Aufruffehler,
     <message>
         <source>Starting the demo store…</source>
         <translation>Demo-Store wird gestartet…</translation>
+    </message>
+    <message>
+        <source>Start a console of its own even when one is running (e.g. a second store side by side); it takes no links from later starts.</source>
+        <translation>Eine eigene Konsole starten, auch wenn bereits eine läuft (z. B. für einen zweiten Store daneben); sie nimmt keine Links von späteren Starts an.</translation>
+    </message>
+    <message>
+        <source>A dedup:// link to open (in the console already running, if there is one).</source>
+        <translation>Ein zu öffnender dedup://-Link (in der bereits laufenden Konsole, falls vorhanden).</translation>
+    </message>
+    <message>
+        <source>Give at most one link.</source>
+        <translation>Geben Sie höchstens einen Link an.</translation>
+    </message>
+    <message>
+        <source>Links from later starts will not reach this console: %1</source>
+        <translation>Links von späteren Starts erreichen diese Konsole nicht: %1</translation>
     </message>
 </context>
 </TS>

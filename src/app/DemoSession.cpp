@@ -6,6 +6,7 @@
 #include "store/DemoQueries.h"
 #include "store/PgConnection.h"
 #include "store/ReplicationMode.h"
+#include "store/StoreId.h"
 
 #include <QDir>
 #include <QThread>
@@ -71,6 +72,7 @@ void DemoSession::startStore() {
     report.canRead = true;
     // As for any store: the status bar says whether it replicates (the demo's does not).
     report.replication = store::ReplicationMode::read(conn, nullptr);
+    report.storeId = store::StoreId::read(conn); // its dedup:// links
     m_report = report;
 }
 

@@ -4,6 +4,7 @@
 #include "widgets/AppTheme.h"
 #include "widgets/ConnectionDialog.h"
 #include "widgets/MainWindow.h"
+#include "widgets/SingleInstance.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -19,6 +20,7 @@ namespace {
 
 using dedup::widgets::ConnectionDialog;
 using dedup::widgets::MainWindow;
+using dedup::widgets::SingleInstance;
 
 int quitPipe[2] = {-1, -1};
 
@@ -95,11 +97,42 @@ int main(int argc, char **argv) {
                                         "URI or string, e.g. service=name)."),
         QApplication::translate("main", "uri"));
     parser.addOption(connectOption);
+    const QCommandLineOption newInstanceOption(
+        QStringLiteral("new-instance"),
+        QApplication::translate("main", "Start a console of its own even when one is running "
+                                        "(e.g. a second store side by side); it takes no "
+                                        "links from later starts."));
+    parser.addOption(newInstanceOption);
+    parser.addPositionalArgument(
+        QStringLiteral("link"),
+        QApplication::translate("main", "A dedup:// link to open (in the console already "
+                                        "running, if there is one)."),
+        QStringLiteral("[link]"));
     parser.process(app);
     if (parser.isSet(demoOption) && parser.isSet(connectOption)) {
         fprintf(stderr, "%s\n",
                 qPrintable(QApplication::translate("main", "Use --demo or --connect, not both.")));
         return 2;
+    }
+    if (parser.positionalArguments().size() > 1) {
+        fprintf(stderr, "%s\n",
+                qPrintable(QApplication::translate("main", "Give at most one link.")));
+        return 2;
+    }
+    const QString link = parser.positionalArguments().value(0);
+    // One console per user: a later start hands its link to the running one and exits.
+    std::optional<SingleInstance> instance;
+    if (!parser.isSet(newInstanceOption)) {
+        instance.emplace();
+        if (instance->sendToRunning(link))
+            return 0;
+        QString error;
+        if (!instance->listen(&error))
+            fprintf(stderr, "%s\n",
+                    qPrintable(QApplication::translate(
+                                   "main", "Links from later starts will not reach this "
+                                           "console: %1")
+                                   .arg(error)));
     }
     quitOnSignals(app);
     dedup::widgets::AppTheme::apply(dedup::widgets::AppTheme::saved());
@@ -108,6 +141,19 @@ int main(int argc, char **argv) {
     QObject::connect(&window, &MainWindow::connectRequested, &window,
                      [&window] { openConnectionDialog(window, {}); });
     window.show();
+    if (instance)
+        QObject::connect(&*instance, &SingleInstance::messageReceived, &window,
+                         [&window](const QString &message) {
+                             if (message.isEmpty()) { // a start without a link
+                                 window.showNormal();
+                                 window.raise();
+                                 window.activateWindow();
+                             } else {
+                                 window.openLink(message);
+                             }
+                         });
+    if (!link.isEmpty()) // waits for the store the start attaches (the dialog, --demo)
+        window.openLink(link);
 
     std::optional<dedup::app::DemoSession> demo;
     if (parser.isSet(demoOption)) {

@@ -3,9 +3,11 @@
 #include "AccessCommand.h"
 #include "AuditCommand.h"
 #include "CliCommand.h"
+#include "CorrelationCommand.h"
 #include "CrashTestCommand.h"
 #include "DemoCommand.h"
 #include "ExitCode.h"
+#include "LinkCommand.h"
 #include "MetricsCommand.h"
 #include "MigrateCommand.h"
 #include "PauseCommand.h"
@@ -51,9 +53,11 @@ std::vector<std::unique_ptr<CliCommand>> makeCommands() {
     commands.push_back(std::make_unique<AccessCommand>());
     commands.push_back(std::make_unique<SettleStepCommand>());
     commands.push_back(std::make_unique<WorkflowsCommand>());
+    commands.push_back(std::make_unique<CorrelationCommand>());
     commands.push_back(std::make_unique<PauseCommand>(PauseCommand::Mode::Pause));
     commands.push_back(std::make_unique<PauseCommand>(PauseCommand::Mode::Resume));
     commands.push_back(std::make_unique<MetricsCommand>());
+    commands.push_back(std::make_unique<LinkCommand>());
     return commands;
 }
 

@@ -5,6 +5,7 @@
 #include "models/ListPageStep.h"
 #include "models/RunCells.h"
 #include "models/RunStatusStyle.h"
+#include "models/StepStatusStyle.h"
 #include "store/CorrelationQueries.h"
 #include "store/PgConnection.h"
 
@@ -24,6 +25,7 @@ CorrelationModel::CorrelationModel(const QString &conninfo, QObject *parent)
           m_runner, [this] { return submitRead(); },
           [this](const QVariant &value) { applyRead(value); }) {
     qRegisterMetaType<CorrelationSnapshot>();
+    qRegisterMetaType<QList<store::CorrelatedStep>>();
     m_query.forwardSignalsTo(this);
 }
 
@@ -118,6 +120,12 @@ QDateTime CorrelationModel::timeEnd() const {
         const QDateTime barEnd = run.isOpen() ? now : run.finishedAt;
         if (barEnd.isValid() && (!end.isValid() || barEnd > end))
             end = barEnd;
+        // A step's span lies within its run's as a rule; the axis holds it anyway.
+        for (const store::CorrelatedStep &step : run.steps) {
+            const QDateTime stepEnd = step.spanEnd(now);
+            if (stepEnd.isValid() && (!end.isValid() || stepEnd > end))
+                end = stepEnd;
+        }
     }
     return end;
 }
@@ -132,6 +140,34 @@ QString CorrelationModel::stepsText(const CorrelatedRun &run) const {
         text += tr(", %n failed", nullptr, run.stepsFailed);
     if (run.stepsInProgress > 0)
         text += tr(", %n running", nullptr, run.stepsInProgress);
+    return text;
+}
+
+QString CorrelationModel::stepText(const store::CorrelatedStep &step, const QDateTime &serverNow) {
+    QString status = StepStatusStyle::label(step.statusName);
+    if (!step.errorClass.isEmpty())
+        status = tr("%1 (%2)").arg(status, step.errorClass);
+    if (step.isUncertain())
+        status += tr(": the outcome is unknown, check with the provider before continuing");
+    QString text = tr("Step %1 “%2”: %3").arg(step.ordinal).arg(step.name, status);
+    if (step.attempts > 0)
+        text += tr(", attempt %1").arg(step.attempts);
+    const auto time = [](const QDateTime &at) {
+        return at.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
+    };
+    if (!step.startedAt.isValid())
+        return text + tr(", not started");
+    text += tr(", started %1").arg(time(step.startedAt));
+    if (step.finishedAt.isValid()) {
+        return text + tr(", finished %1 (%2)")
+                          .arg(time(step.finishedAt),
+                               DurationText::format(step.startedAt.msecsTo(step.finishedAt)));
+    }
+    if (step.isRunning() && serverNow.isValid())
+        return text +
+               tr(", running for %1").arg(DurationText::format(step.startedAt.msecsTo(serverNow)));
+    if (step.updatedAt.isValid())
+        return text + tr(", stopped %1").arg(time(step.updatedAt));
     return text;
 }
 
@@ -177,6 +213,14 @@ QVariant CorrelationModel::data(const QModelIndex &index, int role) const {
                 .arg(RunStatusStyle::label(run.statusName), run.lastErrorClass);
         if (column == StatusColumn && !run.reviewReason.isEmpty())
             return tr("%1: %2").arg(RunStatusStyle::label(run.statusName), run.reviewReason);
+        if (column == StepsColumn && !run.steps.isEmpty()) {
+            // Every step in words: the timeline's colours and marks are never the only cue.
+            QStringList lines;
+            const QDateTime now = estimatedServerNow();
+            for (const store::CorrelatedStep &step : run.steps)
+                lines << stepText(step, now);
+            return lines.join(QLatin1Char('\n'));
+        }
         return {};
     case Qt::TextAlignmentRole:
         if (column == RunColumn)
@@ -196,6 +240,12 @@ QVariant CorrelationModel::data(const QModelIndex &index, int role) const {
         return run.stepsUncertain;
     case WorkflowRole:
         return run.workflow;
+    case StepsRole:
+        return QVariant::fromValue(run.steps);
+    case ServerNowRole:
+        return estimatedServerNow();
+    case FailedStepsRole:
+        return run.stepsFailed;
     }
     return {};
 }

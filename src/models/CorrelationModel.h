@@ -22,7 +22,9 @@ namespace dedup::models {
 // newerRuns() say where the page lies (CappedCount words it: "newest 500 of 5,000").
 // Each row carries its start and end times as roles, so a view can draw one bar per run on
 // a common time axis (timeStart() .. timeEnd()), coloured by status (RunStatusStyle;
-// StatusColorRole).
+// StatusColorRole), and its steps (StepsRole, read in the same snapshot) so it can draw each
+// step as a span under its run's bar, as a trace viewer draws spans; stepText() says in
+// words what a span shows (failed and uncertain steps included).
 //
 // Live: with a ChangeListener attached, every notification batch re-reads the page (one
 // index range scan of the correlation; a run that just joined it cannot be recognised from
@@ -69,6 +71,9 @@ public:
         OpenRole,           // bool: not finished (processing / manual_review / ...)
         UncertainStepsRole, // int
         WorkflowRole,       // QString
+        StepsRole,          // QList<store::CorrelatedStep>, by ordinal
+        ServerNowRole,      // QDateTime (UTC): estimatedServerNow(), where running steps end
+        FailedStepsRole,    // int
     };
 
     static constexpr int DefaultLimit = 500;
@@ -112,6 +117,10 @@ public:
     QDateTime timeEnd() const;
     // The server's now at the last read plus the time since (where open bars end).
     QDateTime estimatedServerNow() const;
+
+    // One step in words, for a tooltip: "Step 2 “sms”: Failed (timeout), attempt 1, started
+    // …, finished … (1.2 s)"; a running step's duration is by `serverNow`.
+    static QString stepText(const store::CorrelatedStep &step, const QDateTime &serverNow);
 
     int backendPid() const { return m_runner.backendPid(); }
 

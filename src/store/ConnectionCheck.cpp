@@ -5,6 +5,7 @@
 #include "store/Migrator.h"
 #include "store/PgConnection.h"
 #include "store/PoolerCheck.h"
+#include "store/StoreId.h"
 
 #include <libpq-fe.h>
 
@@ -342,6 +343,7 @@ ConnectionReport ConnectionCheck::run(const QString &conninfo, const QString &pr
                     tr("Connected, but could not read this login's grants in the store "
                        "(dedup.my_access()): see the details."),
                     accessError.toString());
+    report.storeId = StoreId::read(conn); // null without a grant: no links, nothing else
     report.canOperate = report.access->mayOperateAnything();
     report.canRead = report.access->mayReadAnything();
     report.message = tr("Connected as %1 (%2) to %3, PostgreSQL %4, schema v%5. %6.")

@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QMetaType>
 #include <QString>
+#include <QUuid>
 
 #include <optional>
 
@@ -63,7 +64,10 @@ public:
     std::optional<AccessScope> access;
     int serverVersion = 0; // e.g. 150018
     int schemaVersion = 0; // dedup.schema_migrations
-    bool ssl = false;      // the connection is encrypted (tls.inUse)
+    // The store's id (StoreId), which dedup:// links name; null when the login cannot read
+    // it (no grant in this store): the console then makes no links.
+    QUuid storeId;
+    bool ssl = false; // the connection is encrypted (tls.inUse)
     // How the connection is protected: protocol, the server certificate's subject, sslmode.
     TlsState tls;
     // Whether the server replicates, and whether its commits wait for a standby: what a

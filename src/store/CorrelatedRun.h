@@ -1,16 +1,18 @@
 #pragma once
 
 #include "core/RunStatus.h"
+#include "store/CorrelatedStep.h"
 
 #include <QDateTime>
+#include <QList>
 #include <QMetaType>
 #include <QString>
 
 namespace dedup::store {
 
 // One run of a correlation (every run sharing a correlation id: one patient visit, one
-// order), with what a timeline needs: when it started and finished, its status, and a
-// summary of its steps.
+// order), with what a timeline needs: when it started and finished, its status, a summary
+// of its steps and the steps themselves (ordinal order), read in the same snapshot.
 struct CorrelatedRun {
     qint64 id = 0;
     QString scope;
@@ -38,7 +40,8 @@ struct CorrelatedRun {
     int stepsSkipped = 0;
     int stepsInProgress = 0;
     int stepsPending = 0;
-    qint64 createdAtMicros = 0; // exact created_at, for ordering (created_at, id)
+    qint64 createdAtMicros = 0;  // exact created_at, for ordering (created_at, id)
+    QList<CorrelatedStep> steps; // by ordinal
 
     bool statusKnown() const { return statusName == core::toString(status); }
     bool isOpen() const { return !finishedAt.isValid(); }

@@ -3,6 +3,8 @@
 #include "store/PgConnection.h"
 #include "store/ReadTransaction.h"
 
+#include <QHash>
+
 namespace dedup::store {
 
 namespace {
@@ -147,6 +149,50 @@ QList<CorrelatedRun> CorrelationQueries::readRuns(const PgResult &result, int li
     return rows;
 }
 
+RunQuery CorrelationQueries::steps(const QList<qint64> &runIds) {
+    QStringList ids;
+    ids.reserve(runIds.size());
+    for (const qint64 id : runIds)
+        ids << QString::number(id);
+    RunQuery query;
+    // steps_redacted reads the steps_pkey range of each run it may show (the login's grants,
+    // as dedup.runs' row-level security), with the error redacted for every login but the
+    // owner; its class is kept (0016_protected_columns.sql).
+    query.sql = QStringLiteral("SELECT s.run_id, s.ordinal, s.name, s.status, s.attempts,"
+                               " s.error->>'class' AS error_class,"
+                               " s.started_at, s.finished_at, s.updated_at"
+                               " FROM dedup.steps_redacted($1::bigint[]) s"
+                               " ORDER BY s.run_id, s.ordinal");
+    query.params.add(ids);
+    return query;
+}
+
+void CorrelationQueries::readSteps(const PgResult &result, QList<CorrelatedRun> &runs) {
+    if (!result.ok())
+        return;
+    QHash<qint64, qsizetype> rowOf;
+    rowOf.reserve(runs.size());
+    for (qsizetype i = 0; i < runs.size(); ++i)
+        rowOf.insert(runs.at(i).id, i);
+    for (int i = 0; i < result.rows(); ++i) {
+        const auto row = rowOf.constFind(result.toInt64(i, "run_id"));
+        if (row == rowOf.cend())
+            continue;
+        CorrelatedStep step;
+        step.ordinal = int(result.toInt64(i, "ordinal"));
+        step.name = result.text(i, "name");
+        step.statusName = result.text(i, "status");
+        step.status =
+            core::stepStatusFromString(step.statusName).value_or(core::StepStatus::Pending);
+        step.attempts = int(result.toInt64(i, "attempts"));
+        step.errorClass = result.text(i, "error_class");
+        step.startedAt = result.toDateTime(i, "started_at");
+        step.finishedAt = result.toDateTime(i, "finished_at");
+        step.updatedAt = result.toDateTime(i, "updated_at");
+        runs[*row].steps.append(std::move(step));
+    }
+}
+
 std::optional<CorrelationSnapshot> CorrelationQueries::read(PgConnection &connection,
                                                             const QString &correlationId, int limit,
                                                             PgError *error, qint64 ofRun,
@@ -159,22 +205,22 @@ std::optional<CorrelationSnapshot> CorrelationQueries::read(PgConnection &connec
     };
     ListPage shown = page;
     PgResult result;
+    // Where the page starts, the page and its steps: one snapshot, so a step is never newer
+    // than its run as shown.
+    ReadTransaction tx(connection);
+    if (!tx.begin(error))
+        return std::nullopt;
     if (page.step == ListPage::Step::Newer || page.step == ListPage::Step::Oldest) {
-        // Where the page starts and the page itself: one snapshot.
-        ReadTransaction tx(connection);
-        if (!tx.begin(error) || !exec(pageStart(correlationId, limit, ofRun, page), &result))
+        if (!exec(pageStart(correlationId, limit, ofRun, page), &result))
             return std::nullopt;
         shown = result.rows() > 0
                     ? ListPage::older(result.toInt64(0, "id"), result.toInt64(0, "created_us"))
                     : ListPage::newest();
-        if (!exec(runs(correlationId, limit, ofRun, shown), &result) || !tx.commit(error))
-            return std::nullopt;
-    } else {
-        if (page.step == ListPage::Step::Older && page.id <= 0)
-            shown = ListPage::newest();
-        if (!exec(runs(correlationId, limit, ofRun, shown), &result))
-            return std::nullopt;
+    } else if (page.step == ListPage::Step::Older && page.id <= 0) {
+        shown = ListPage::newest();
     }
+    if (!exec(runs(correlationId, limit, ofRun, shown), &result))
+        return std::nullopt;
     CorrelationSnapshot snapshot;
     snapshot.correlationId = correlationId;
     snapshot.page = shown;
@@ -184,6 +230,18 @@ std::optional<CorrelationSnapshot> CorrelationQueries::read(PgConnection &connec
         snapshot.newer = result.toInt64(0, "runs_newer");
         snapshot.serverNow = result.toDateTime(0, "server_now");
     }
+    if (!snapshot.runs.isEmpty()) {
+        QList<qint64> ids;
+        ids.reserve(snapshot.runs.size());
+        for (const CorrelatedRun &run : std::as_const(snapshot.runs))
+            ids << run.id;
+        PgResult steps;
+        if (!exec(CorrelationQueries::steps(ids), &steps))
+            return std::nullopt;
+        readSteps(steps, snapshot.runs);
+    }
+    if (!tx.commit(error))
+        return std::nullopt;
     return snapshot;
 }
 

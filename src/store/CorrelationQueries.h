@@ -20,8 +20,10 @@ class PgConnection;
 // correlation's runs found by the store (dedup.run_ids_by_correlation, or ..._of a run), the
 // page picked by (created_at, id) under the login's row-level security, read through
 // dedup.runs_redacted, and for each run of the page one aggregate over its steps_pkey range
-// (a LATERAL join). The cost grows with the runs of the correlation, never with the store;
-// memory on the client with the page.
+// (a LATERAL join); then the page's steps, one statement over the page's run ids
+// (dedup.steps_redacted: the steps_pkey ranges of those runs, under the login's grants), in
+// the same read-only snapshot. The cost grows with the runs of the correlation, never with
+// the store; memory on the client with the page.
 class CorrelationQueries {
 public:
     static constexpr int DefaultLimit = 500;
@@ -40,10 +42,15 @@ public:
                               const ListPage &page);
     // The runs of a runs() result; *more when runs older than the first exist.
     static QList<CorrelatedRun> readRuns(const PgResult &result, int limit, bool *more);
+    // Every step of `runIds` (at most a page: DefaultLimit runs), by run then ordinal,
+    // redacted as the login reads it; a run the login may not read has none.
+    static RunQuery steps(const QList<qint64> &runIds);
+    // The steps of a steps() result into `runs` (by run id; a run not in it keeps none).
+    static void readSteps(const PgResult &result, QList<CorrelatedRun> &runs);
 
-    // One page in one snapshot (Newer and Oldest: two statements in a read-only REPEATABLE
-    // READ transaction). std::nullopt with *error on failure; an unknown id is an empty
-    // snapshot.
+    // One page and its runs' steps in one snapshot (a read-only REPEATABLE READ
+    // transaction: the page, its steps, and for Newer and Oldest where the page starts).
+    // std::nullopt with *error on failure; an unknown id is an empty snapshot.
     static std::optional<CorrelationSnapshot> read(PgConnection &connection,
                                                    const QString &correlationId, int limit,
                                                    PgError *error, qint64 ofRun = 0,

@@ -243,6 +243,39 @@ AuditLogFilter AuditLogView::filter() const {
     return filter;
 }
 
+void AuditLogView::writeLink(core::DedupLink &link) const {
+    const AuditLogFilter current = filter();
+    link.auditRun = current.runId.value_or(0);
+    link.action = current.action.value_or(QString());
+    link.role = current.role.value_or(QString());
+    link.outcome = current.outcome.value_or(QString());
+    // The combo's items are TimeRange's order, as are the link's ranges.
+    static_assert(int(TimeRange::LastMonth) == int(core::DedupLink::AuditRange::Last30Days));
+    link.auditRange = core::DedupLink::AuditRange(m_ui->timeCombo->currentIndex());
+}
+
+void AuditLogView::showLink(const core::DedupLink &link) {
+    {
+        // One read for the whole filter, not one per field.
+        const QSignalBlocker action(m_ui->actionCombo);
+        const QSignalBlocker outcome(m_ui->outcomeCombo);
+        const QSignalBlocker time(m_ui->timeCombo);
+        m_ui->runEdit->setText(link.auditRun > 0 ? QString::number(link.auditRun) : QString());
+        // An action this console does not list (a newer schema's) is typed, as an operator
+        // would.
+        const int actionIndex =
+            link.action.isEmpty() ? 0 : m_ui->actionCombo->findData(link.action);
+        m_ui->actionCombo->setCurrentIndex(qMax(actionIndex, 0));
+        if (actionIndex < 0)
+            m_ui->actionCombo->setEditText(link.action);
+        m_ui->roleEdit->setText(link.role);
+        // Item 0 ("any") holds an empty outcome.
+        m_ui->outcomeCombo->setCurrentIndex(qMax(m_ui->outcomeCombo->findData(link.outcome), 0));
+        m_ui->timeCombo->setCurrentIndex(int(link.auditRange));
+    }
+    applyFilter();
+}
+
 void AuditLogView::applyFilter() {
     if (!m_model)
         return;

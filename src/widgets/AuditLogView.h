@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/DedupLink.h"
 #include "store/AuditLogQueries.h"
 
 #include <QPointer>
@@ -50,6 +51,10 @@ public:
     void setTimeRange(TimeRange range);
     // The filter the bar describes now (time ranges relative to the clock).
     store::AuditLogFilter filter() const;
+    // The bar's filter into a dedup:// link (docs/CONSOLE.md "Links"): run, action, role,
+    // outcome and time range; and back: every field as the link says, applied once.
+    void writeLink(core::DedupLink &link) const;
+    void showLink(const core::DedupLink &link);
 
     // What verifies the audit chain (dedup.verify_audit(), on a connection of its own, in
     // the background; not owned: pass nullptr before it is destroyed): verifies it now and

@@ -96,8 +96,8 @@ QVariant CorrelationTimelineModel::headerData(int section, Qt::Orientation orien
         if (role == Qt::DisplayRole)
             return tr("Timeline");
         if (role == Qt::ToolTipRole)
-            return tr("Each run from its start to its end (or to now while it is open), on one "
-                      "time axis, local time");
+            return tr("Each run from its start to its end (or to now while it is open), its "
+                      "steps under it, on one time axis, local time (Ctrl+= and Ctrl+- zoom)");
         return {};
     }
     return QIdentityProxyModel::headerData(section, orientation, role);

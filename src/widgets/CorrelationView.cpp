@@ -16,6 +16,12 @@
 #include "widgets/ViewAction.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QMouseEvent>
+#include <QScrollBar>
+#include <QWheelEvent>
+
+#include <cmath>
 
 namespace dedup::widgets {
 
@@ -37,8 +43,11 @@ CorrelationView::CorrelationView(QWidget *parent)
     auto *timestamps = new TimestampDelegate(this);
     m_ui->table->setItemDelegateForColumn(CorrelationModel::StartedColumn, timestamps);
     m_ui->table->setItemDelegateForColumn(CorrelationModel::FinishedColumn, timestamps);
-    // Taller rows than the other lists: each row carries a bar on the timeline.
-    m_frame->setRowHeight(7, 4);
+    // Taller rows than the other lists: each row carries a run's bar and its steps' spans.
+    m_frame->setRowHeight(5, 2);
+    // Zoomed in, the timeline is wider than the view: scrolled by the pixel, not by column.
+    m_ui->table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_ui->table->viewport()->installEventFilter(this);
     m_frame->setBusyIndicator(m_ui->busyIndicator);
     m_frame->setErrorRow(m_ui->errorRow, m_ui->errorIcon, m_ui->errorLabel);
 
@@ -79,12 +88,27 @@ void CorrelationView::createActions() {
     connect(m_cancel, &QAction::triggered, this, &CorrelationView::cancelLoading);
     connect(m_find, &QAction::triggered, this, &CorrelationView::focusCorrelationField);
     connect(m_open, &QAction::triggered, m_frame, &ListTableFrame::activateCurrentRun);
+    m_zoomIn = makeViewAction(this, QStringLiteral("actionZoomInCorrelation"), tr("Zoom &In"),
+                              keysWithPlatform(Qt::CTRL | Qt::Key_Equal, QKeySequence::ZoomIn),
+                              QStringLiteral("zoom-in"));
+    m_zoomOut = makeViewAction(this, QStringLiteral("actionZoomOutCorrelation"), tr("Zoom &Out"),
+                               keysWithPlatform(Qt::CTRL | Qt::Key_Minus, QKeySequence::ZoomOut),
+                               QStringLiteral("zoom-out"));
+    m_zoomReset =
+        makeViewAction(this, QStringLiteral("actionResetZoomCorrelation"), tr("&Reset Zoom"),
+                       {QKeySequence(Qt::CTRL | Qt::Key_0)}, QStringLiteral("zoom-original"));
+    m_zoomIn->setToolTip(tr("Widen the time axis (also Ctrl and the mouse wheel)"));
+    connect(m_zoomIn, &QAction::triggered, this, &CorrelationView::zoomIn);
+    connect(m_zoomOut, &QAction::triggered, this, &CorrelationView::zoomOut);
+    connect(m_zoomReset, &QAction::triggered, this, &CorrelationView::resetZoom);
+    m_zoomOut->setEnabled(false);
+    m_zoomReset->setEnabled(false);
     m_ui->refreshButton->setDefaultAction(m_refresh);
     m_ui->refreshButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
 }
 
 QList<QAction *> CorrelationView::viewActions() const {
-    return {m_find, m_refresh, m_cancel, m_open};
+    return {m_find, m_refresh, m_cancel, m_open, m_zoomIn, m_zoomOut, m_zoomReset};
 }
 
 QTableView *CorrelationView::table() const {
@@ -155,6 +179,128 @@ void CorrelationView::applyDefaultColumns() {
     m_header->moveSection(m_header->visualIndex(timeline),
                           m_header->visualIndex(CorrelationModel::StepsColumn) + 1);
     m_header->setMinimumSectionSize(m_header->fontMetrics().averageCharWidth() * 4);
+    applyZoom(-1);
+}
+
+void CorrelationView::zoomIn() {
+    setZoom(m_zoom * 2);
+}
+
+void CorrelationView::zoomOut() {
+    setZoom(m_zoom / 2);
+}
+
+void CorrelationView::resetZoom() {
+    setZoom(1);
+}
+
+void CorrelationView::setZoom(double factor, int anchorX) {
+    m_zoom = qBound(1.0, factor, MaxZoom);
+    m_zoomIn->setEnabled(m_zoom < MaxZoom);
+    m_zoomOut->setEnabled(m_zoom > 1);
+    m_zoomReset->setEnabled(m_zoom > 1);
+    applyZoom(anchorX);
+}
+
+void CorrelationView::applyZoom(int anchorX) {
+    const int column = m_timeline->timelineColumn();
+    if (!m_model || column >= m_header->count())
+        return;
+    QScrollBar *scroll = m_ui->table->horizontalScrollBar();
+    const int viewportWidth = m_ui->table->viewport()->width();
+    const int oldLeft = m_header->sectionPosition(column); // in the table's content
+    const int oldWidth = m_header->sectionSize(column);
+    if (anchorX < 0) {
+        // The middle of the part of the timeline in view.
+        const int from = qMax(oldLeft, scroll->value());
+        const int to = qMin(oldLeft + oldWidth, scroll->value() + viewportWidth);
+        anchorX = (from + to) / 2 - scroll->value();
+    }
+    const double share =
+        oldWidth > 0 ? qBound(0.0, double(scroll->value() + anchorX - oldLeft) / oldWidth, 1.0)
+                     : 0.0;
+    // Unzoomed the timeline takes the room the other columns leave, but never less than
+    // MinTimelineShare of the view: it is what the view is for, so on a narrow window the
+    // columns after it scroll into view instead.
+    const int others = m_header->length() - oldWidth;
+    const int leftOver = viewportWidth - others;
+    const int least = qMax(m_header->minimumSectionSize(), int(viewportWidth * MinTimelineShare));
+    if (m_zoom <= 1 && leftOver >= least) {
+        m_header->setSectionResizeMode(column, QHeaderView::Stretch);
+    } else {
+        const int room = qMax(least, leftOver);
+        m_header->setSectionResizeMode(column, QHeaderView::Interactive);
+        m_header->resizeSection(column, int(qMin(room * m_zoom, 4.0e6)));
+    }
+    // The table updates its scroll range later (a zero timer): set it now, so the time
+    // under the anchor stays where it was.
+    scroll->setRange(0, qMax(0, m_header->length() - viewportWidth));
+    const int newLeft = m_header->sectionPosition(column);
+    // Unzoomed there is nothing to keep under the pointer: the list starts at its first
+    // column (the run), whatever the timeline's share made scrollable.
+    scroll->setValue(
+        m_zoom <= 1 ? 0 : qRound(newLeft + share * m_header->sectionSize(column) - anchorX));
+    m_header->viewport()->update();
+    m_ui->table->viewport()->update();
+}
+
+bool CorrelationView::openAt(const QPoint &pos) {
+    const QModelIndex index = m_ui->table->indexAt(pos);
+    if (!index.isValid() || index.column() != m_timeline->timelineColumn())
+        return false;
+    const QRect cell = m_ui->table->visualRect(index);
+    const qint64 runId = index.data(CorrelationModel::RunIdRole).toLongLong();
+    if (runId <= 0)
+        return false;
+    if (const int ordinal = m_delegate->stepAt(cell, index, pos); ordinal > 0) {
+        emit stepActivated(runId, ordinal);
+        emit runActivated(runId);
+        return true;
+    }
+    if (m_delegate->barRect(cell, index).adjusted(-2, -2, 2, 2).contains(QPointF(pos))) {
+        emit runActivated(runId);
+        return true;
+    }
+    return false;
+}
+
+bool CorrelationView::eventFilter(QObject *watched, QEvent *event) {
+    if (watched == m_ui->table->viewport()) {
+        switch (event->type()) {
+        case QEvent::Wheel: {
+            auto *wheel = static_cast<QWheelEvent *>(event);
+            if (!(wheel->modifiers() & Qt::ControlModifier))
+                break;
+            const int delta = wheel->angleDelta().y();
+            if (delta != 0) // a notch (120) zooms by a quarter, a touchpad's steps by less
+                setZoom(m_zoom * std::pow(1.25, delta / 120.0), qRound(wheel->position().x()));
+            return true;
+        }
+        case QEvent::MouseButtonPress: {
+            auto *mouse = static_cast<QMouseEvent *>(event);
+            m_pressPos =
+                mouse->button() == Qt::LeftButton ? mouse->position().toPoint() : QPoint(-1, -1);
+            break;
+        }
+        case QEvent::MouseButtonRelease: {
+            // A click on a bar or a span opens it; a drag (selecting rows) does not.
+            auto *mouse = static_cast<QMouseEvent *>(event);
+            const QPoint pos = mouse->position().toPoint();
+            if (mouse->button() == Qt::LeftButton && mouse->modifiers() == Qt::NoModifier &&
+                m_pressPos.x() >= 0 &&
+                (pos - m_pressPos).manhattanLength() < QApplication::startDragDistance())
+                openAt(pos);
+            m_pressPos = QPoint(-1, -1);
+            break;
+        }
+        case QEvent::Resize:
+            applyZoom(-1); // the timeline's least share follows the view's width
+            break;
+        default:
+            break;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void CorrelationView::setCorrelationId(const QString &correlationId, qint64 ofRun) {

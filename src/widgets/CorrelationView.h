@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QPoint>
 #include <QTimer>
 #include <QWidget>
 
@@ -27,12 +28,18 @@ class TimelineHeader;
 // for the id (Return shows it) and a table over CorrelationModel whose timeline column draws each
 // run as a bar on one time axis (TimelineBarDelegate, TimelineHeader), coloured by status,
 // with the status in words in its own column. Open runs grow with the server's clock.
-// Activating a row (Return, double click) emits runActivated(). A correlation with more runs
+// Under each run's bar its steps as spans on the same axis (failed and uncertain ones marked).
+// Activating a row (Return, double click) or clicking its bar emits runActivated(); clicking
+// a step's span emits stepActivated() (the detail opens the run with that step selected) and
+// then runActivated(). The time axis zooms (Ctrl+=, Ctrl+-, Ctrl+0, Ctrl+wheel
+// over the table): zoomed in, the timeline column is wider than the view and the table
+// scrolls sideways; the header's ticks follow. A correlation with more runs
 // than a page shows its newest page first, says so ("newest 500 of 5,000 runs over 3 h")
 // and pages with the PageBar beside it (oldest, older, newer, newest).
 //
 // Actions (shortcuts while the focus is in the view): refresh (F5), cancel loading (Esc),
-// find (Ctrl+F: the id field), open run (Return in the table).
+// find (Ctrl+F: the id field), open run (Return in the table), zoom in (Ctrl+=), zoom out
+// (Ctrl+-), reset zoom (Ctrl+0).
 class CorrelationView : public QWidget {
     Q_OBJECT
 
@@ -61,13 +68,28 @@ public:
     // row shows it.
     QString countText() const;
 
+    // How many times wider than the room it has the timeline is drawn (1: fits the view).
+    static constexpr double MaxZoom = 256;
+    // The least part of the list's width the timeline gets unzoomed (the rest scrolls).
+    static constexpr double MinTimelineShare = 0.4;
+    double zoom() const { return m_zoom; }
+    // Zooms to `factor` (clamped to 1 .. MaxZoom), keeping the time at `anchorX` (viewport
+    // x; -1: the middle of the timeline's visible part) where it is.
+    void setZoom(double factor, int anchorX = -1);
+    TimelineHeader *timelineHeader() const { return m_header; }
+
 public slots:
     void refresh();
     void cancelLoading();
     void focusCorrelationField();
+    void zoomIn();
+    void zoomOut();
+    void resetZoom();
 
 signals:
     void runActivated(qint64 runId);
+    // A step's span was clicked (runActivated() follows for its run).
+    void stepActivated(qint64 runId, int ordinal);
     void correlationIdChanged(const QString &correlationId);
     // The model's connection (for the main window's banner).
     void connectionLost(const QString &why);
@@ -75,6 +97,7 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void createActions();
@@ -89,6 +112,8 @@ private:
     void applyDefaultColumns();
     void updateIcons();
     bool hasOpenRuns() const;
+    void applyZoom(int anchorX);
+    bool openAt(const QPoint &pos);
 
     std::unique_ptr<Ui::CorrelationView> m_ui;
     ListTableFrame *m_frame = nullptr;           // the table's set-up, error row and empty line
@@ -104,6 +129,11 @@ private:
     QAction *m_cancel = nullptr;
     QAction *m_find = nullptr;
     QAction *m_open = nullptr;
+    QAction *m_zoomIn = nullptr;
+    QAction *m_zoomOut = nullptr;
+    QAction *m_zoomReset = nullptr;
+    double m_zoom = 1;
+    QPoint m_pressPos{-1, -1}; // where the left button went down in the table, for a click
 };
 
 } // namespace dedup::widgets

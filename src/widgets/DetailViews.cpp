@@ -47,6 +47,8 @@ DetailViews::DetailViews(ViewHost *host, QObject *parent)
     connect(host->runsView(), &RunsView::correlationActivated, this, &DetailViews::showCorrelation);
     connect(m_detail, &RunDetailView::correlationRequested, this, &DetailViews::showCorrelation);
     connect(m_correlation, &CorrelationView::runActivated, this, &DetailViews::showRun);
+    // A step's span: its run opens (runActivated follows) with the step selected.
+    connect(m_correlation, &CorrelationView::stepActivated, m_detail, &RunDetailView::showStep);
     connect(m_stuck, &StuckView::runActivated, this, &DetailViews::showRun);
     connect(m_stuckCount, &StuckCountLabel::clicked, this, &DetailViews::showStuck);
 }

@@ -5,16 +5,19 @@
 #include "widgets/DashboardView.h"
 #include "widgets/DetailViews.h"
 #include "widgets/KeyBindings.h"
+#include "widgets/LinkNavigator.h"
 #include "widgets/OperatorViews.h"
 #include "widgets/PreferencesDialog.h"
 #include "widgets/ReplicationLabel.h"
 #include "widgets/ReportDialog.h"
 #include "widgets/RunsView.h"
 #include "widgets/SafeText.h"
+#include "widgets/SavedViewsDock.h"
 #include "widgets/ShortcutsDialog.h"
 #include "widgets/StandbyLagLabel.h"
 #include "widgets/StoreSession.h"
 #include "widgets/TlsStatusLabel.h"
+#include "widgets/TrayAlerts.h"
 #include "widgets/WorkflowsView.h"
 
 #include <QActionGroup>
@@ -50,6 +53,7 @@ MainWindow::MainWindow(QWidget *parent)
     addView(m_runsView, tr("&Runs"), m_runsView->viewActions());
     m_detailViews = new DetailViews(this, this);
     m_operatorViews = new OperatorViews(this, m_detailViews, this);
+    new TrayAlerts(this); // the session's alerts in the tray or the status bar (child of this)
     // The Dashboard reads where lists read (a standby when the profile names one).
     auto *dashboard = new DashboardView(this);
     dashboard->setObjectName(QStringLiteral("dashboardView"));
@@ -59,6 +63,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(this, &MainWindow::storeAboutToDetach, dashboard,
             [dashboard] { dashboard->setLoader(nullptr); });
     setUpWorkflows();
+    setUpLinks();
     connect(m_ui->viewTabs, &QTabWidget::currentChanged, this, [this](int index) {
         if (QWidget *view = m_ui->viewTabs->widget(index))
             view->setFocus(Qt::OtherFocusReason); // its shortcuts follow the focus
@@ -157,6 +162,27 @@ void MainWindow::setUpWorkflows() {
         m_workflowsView->setActionSource({}, {});
         m_workflowsView->setModel(nullptr, nullptr);
     });
+}
+
+void MainWindow::setUpLinks() {
+    // After every view exists: the navigator reaches them through this window.
+    m_links = new LinkNavigator(this);
+    m_ui->menuView->addSeparator();
+    m_ui->menuView->addAction(m_links->copyLinkAction());
+    m_ui->menuView->addAction(m_links->copyViewLinkAction());
+    m_ui->menuView->addAction(m_links->openLinkAction());
+    // Saved views (issue 17, part 6): named links of this profile, opened through m_links.
+    auto *savedViews = new SavedViewsDock(this);
+    addDock(savedViews, Qt::LeftDockWidgetArea);
+    m_ui->menuView->addAction(savedViews->saveViewAction());
+}
+
+QWidget *MainWindow::currentView() const {
+    return m_ui->viewTabs->currentWidget();
+}
+
+void MainWindow::openLink(const QString &link) {
+    m_links->open(link);
 }
 
 void MainWindow::setUpThemeMenu() {

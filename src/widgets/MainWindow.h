@@ -17,6 +17,7 @@ class MainWindow;
 namespace dedup::widgets {
 
 class DetailViews;
+class LinkNavigator;
 class OperatorViews;
 class RunsView;
 class StoreSession;
@@ -56,6 +57,11 @@ public:
     DetailViews *detailViews() const { return m_detailViews; }
     OperatorViews *operatorViews() const { return m_operatorViews; }
     WorkflowsView *workflowsView() const { return m_workflowsView; }
+    LinkNavigator *links() const { return m_links; }
+    // The tab in front.
+    QWidget *currentView() const;
+    // Opens a dedup:// link (docs/CONSOLE.md "Links"), or says why not.
+    void openLink(const QString &link);
 
     // Adds a tab; `actions` (shortcuts while the view has the focus) also go into a menu
     // named `title` before Help, and so into Help > Keyboard Shortcuts. Returns the tab index.
@@ -91,6 +97,7 @@ private:
     void setUpStatusBar();
     void setUpThemeMenu();
     void setUpWorkflows();
+    void setUpLinks();
     void switchView(int step);
     void showShortcuts();
     void showPreferences();
@@ -102,6 +109,7 @@ private:
     DetailViews *m_detailViews = nullptr;
     OperatorViews *m_operatorViews = nullptr;
     WorkflowsView *m_workflowsView = nullptr;
+    LinkNavigator *m_links = nullptr;
     QLabel *m_storeLabel = nullptr;
     QLabel *m_roleLabel = nullptr;
     QLabel *m_readOnlyBadge = nullptr;

@@ -7,6 +7,16 @@ namespace dedup::widgets {
 namespace {
 const QString TimeoutKey = QStringLiteral("preferences/statementTimeoutSeconds");
 const QString MaxRowsKey = QStringLiteral("preferences/maxRows");
+const QString AlertsEnabledKey = QStringLiteral("preferences/alertsEnabled");
+const QString StuckAlertKey = QStringLiteral("preferences/stuckAlertRuns");
+const QString ReviewAlertKey = QStringLiteral("preferences/reviewAlertMinutes");
+
+// A whole number in [minimum, maximum]; anything else (text, out of range) is `fallback`.
+int bounded(const QVariant &value, int minimum, int maximum, int fallback) {
+    bool ok = false;
+    const qint64 number = value.toLongLong(&ok);
+    return ok && number >= minimum && number <= maximum ? int(number) : fallback;
+}
 } // namespace
 
 Preferences Preferences::load() {
@@ -19,6 +29,14 @@ Preferences Preferences::load() {
     const int rows = settings.value(MaxRowsKey, DefaultMaxRows).toInt();
     if (rows >= 1000 && rows <= 1000000)
         preferences.maxRows = rows;
+    // Only a stored boolean counts ("true" or "false"): an edited "banana" is not "off".
+    const QString enabled = settings.value(AlertsEnabledKey).toString();
+    if (enabled == QLatin1String("true") || enabled == QLatin1String("false"))
+        preferences.alertsEnabled = enabled == QLatin1String("true");
+    preferences.stuckAlertRuns =
+        bounded(settings.value(StuckAlertKey), 1, MaxStuckAlertRuns, DefaultStuckAlertRuns);
+    preferences.reviewAlertMinutes = bounded(settings.value(ReviewAlertKey), 1,
+                                             MaxReviewAlertMinutes, DefaultReviewAlertMinutes);
     return preferences;
 }
 
@@ -26,6 +44,9 @@ void Preferences::save() const {
     QSettings settings;
     settings.setValue(TimeoutKey, statementTimeoutSeconds);
     settings.setValue(MaxRowsKey, maxRows);
+    settings.setValue(AlertsEnabledKey, alertsEnabled);
+    settings.setValue(StuckAlertKey, stuckAlertRuns);
+    settings.setValue(ReviewAlertKey, reviewAlertMinutes);
 }
 
 } // namespace dedup::widgets

@@ -12,7 +12,8 @@ class PreferencesDialog;
 
 namespace dedup::widgets {
 
-// Edit > Preferences: the statement timeout and the size of the runs list.
+// Edit > Preferences: the statement timeout, the size of the runs list and the alerts'
+// thresholds (docs/CONSOLE.md "Alerts").
 class PreferencesDialog : public QDialog {
     Q_OBJECT
 
@@ -23,6 +24,8 @@ public:
     Preferences preferences() const;
 
 private:
+    void setAlerts(const Preferences &preferences);
+
     std::unique_ptr<Ui::PreferencesDialog> m_ui;
 };
 

@@ -106,6 +106,49 @@ qint64 ReviewQueueView::currentRunId() const {
     return index.isValid() ? index.data(ReviewQueueModel::RunIdRole).toLongLong() : 0;
 }
 
+void ReviewQueueView::writeLink(core::DedupLink &link) const {
+    link.workflow = m_ui->workflowEdit->text().trimmed();
+    link.scope = m_ui->scopeEdit->text().trimmed();
+    switch (ReviewQueueFilter::Assignee(m_ui->assigneeCombo->currentData().toInt())) {
+    case ReviewQueueFilter::Assignee::Anyone:
+        link.assignee = core::DedupLink::Assignee::Anyone;
+        break;
+    case ReviewQueueFilter::Assignee::Me:
+        link.assignee = core::DedupLink::Assignee::Me;
+        break;
+    case ReviewQueueFilter::Assignee::Unassigned:
+        link.assignee = core::DedupLink::Assignee::Nobody;
+        break;
+    }
+}
+
+void ReviewQueueView::showLink(const core::DedupLink &link) {
+    ReviewQueueFilter::Assignee assignee = ReviewQueueFilter::Assignee::Anyone;
+    switch (link.assignee) {
+    case core::DedupLink::Assignee::Anyone:
+        break;
+    case core::DedupLink::Assignee::Me:
+        assignee = ReviewQueueFilter::Assignee::Me;
+        break;
+    case core::DedupLink::Assignee::Nobody:
+        assignee = ReviewQueueFilter::Assignee::Unassigned;
+        break;
+    }
+    {
+        // One read for the whole filter, not one per field.
+        const QSignalBlocker blocker(m_ui->assigneeCombo);
+        m_ui->workflowEdit->setText(link.workflow);
+        m_ui->scopeEdit->setText(link.scope);
+        m_ui->keyEdit->clear();
+        m_ui->assigneeCombo->setCurrentIndex(m_ui->assigneeCombo->findData(int(assignee)));
+    }
+    applyFilter();
+}
+
+bool ReviewQueueView::hasKeyPrefix() const {
+    return !m_ui->keyEdit->text().trimmed().isEmpty();
+}
+
 void ReviewQueueView::applyFilter() {
     if (!m_model)
         return;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "actions/OperatorAction.h"
+#include "core/DedupLink.h"
 #include "widgets/StoreConnections.h"
 
 #include <QWidget>
@@ -50,6 +51,12 @@ public:
     void setStandbyLag(std::function<QString()> lagText) { m_standbyLag = std::move(lagText); }
     QTableView *table() const;
     qint64 currentRunId() const;
+    // The filter a dedup:// link may carry (workflow, scope, assignee) into `link`; never the
+    // key prefix, which is patient data (hasKeyPrefix() says whether one is left out).
+    void writeLink(core::DedupLink &link) const;
+    // Shows a link's filter: its criteria, the key prefix cleared; applies it once.
+    void showLink(const core::DedupLink &link);
+    bool hasKeyPrefix() const;
 
     // Opens the dialog for `action` on the current run (non-modal, deleted when closed);
     // nullptr when there is no current run or no action source.

@@ -124,6 +124,16 @@ void RunDetailView::createActions() {
     connect(m_correlation, &QAction::triggered, this, &RunDetailView::requestCorrelation);
     m_ui->reloadButton->setDefaultAction(m_reload);
     m_ui->reloadButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    // The link itself is made by whoever knows the store (LinkNavigator): copyLinkRequested.
+    m_copyLink = makeViewAction(this, QStringLiteral("actionCopyRunDetailLink"), tr("Copy &Link"),
+                                {}, QStringLiteral("insert-link"));
+    m_copyLink->setToolTip(tr("Copy a dedup:// link to this run (it carries no patient data)"));
+    connect(m_copyLink, &QAction::triggered, this, [this] {
+        if (runId() > 0)
+            emit copyLinkRequested(runId());
+    });
+    m_ui->copyLinkButton->setDefaultAction(m_copyLink);
+    m_ui->copyLinkButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_reveal = makeViewAction(this, QStringLiteral("actionRevealRunValues"), tr("Re&veal…"), {},
                               QStringLiteral("view-visible"));
     connect(m_reveal, &QAction::triggered, this, &RunDetailView::openReveal);
@@ -134,7 +144,7 @@ void RunDetailView::createActions() {
 }
 
 QList<QAction *> RunDetailView::viewActions() const {
-    return {m_reload, m_cancel, m_correlation, m_reveal};
+    return {m_reload, m_cancel, m_correlation, m_reveal, m_copyLink};
 }
 
 QTabWidget *RunDetailView::tabs() const {
@@ -405,9 +415,27 @@ void RunDetailView::requestCorrelation() {
         emit correlationRequested(detail().correlationId, detail().id);
 }
 
+void RunDetailView::showStep(qint64 runId, int ordinal) {
+    m_stepToSelect = {runId, ordinal};
+    setRunId(runId);
+}
+
 void RunDetailView::onLoaded() {
     fill();
     updateState();
+    if (m_stepToSelect.first != 0 && m_stepToSelect.first == m_source->runId()) {
+        const int ordinal = std::exchange(m_stepToSelect, {0, 0}).second;
+        QAbstractItemModel *steps = m_ui->stepsTable->model();
+        for (int row = 0; steps && row < steps->rowCount(); ++row) {
+            const QModelIndex index = steps->index(row, StepTableModel::OrdinalColumn);
+            if (index.data().toInt() == ordinal) {
+                m_ui->tabs->setCurrentWidget(m_ui->stepsTab);
+                m_ui->stepsTable->setCurrentIndex(index);
+                m_ui->stepsTable->scrollTo(index);
+                break;
+            }
+        }
+    }
     emit runLoaded(m_source->runId());
 }
 
@@ -425,6 +453,7 @@ void RunDetailView::updateState() {
     const bool loading = m_source && m_source->isLoading();
     m_cancel->setEnabled(loading);
     m_reload->setEnabled(m_source && m_source->runId() > 0);
+    m_copyLink->setEnabled(m_source && m_source->runId() > 0);
     m_correlation->setEnabled(hasRun() && !detail().correlationId.isEmpty());
     updateRevealAction();
     if (!m_source) {

@@ -82,6 +82,9 @@ public:
 
     // Shows run `runId` (0: none); the same id again re-reads it.
     void setRunId(qint64 runId);
+    // Shows run `runId` with its step `ordinal` selected on the Steps tab once it is read
+    // (a step clicked on the correlation timeline).
+    void showStep(qint64 runId, int ordinal);
     qint64 runId() const;
 
     // The run as last read, for the actions a menu offers on it; valid while hasRun().
@@ -119,6 +122,9 @@ public:
     QTableView *auditTable() const;
 
 public slots:
+    // Show Correlation: emits correlationRequested for the run shown, if it has a correlation
+    // id (nothing otherwise).
+    void requestCorrelation();
     // The detail closed: no run shown, and everything of the last one released (values,
     // revealed values, the reveal dialog; freed memory goes back to the system). After a
     // run of more than LargeReadBytes, a source of the view's own is replaced by a new one
@@ -140,6 +146,8 @@ signals:
     void correlationRequested(const QString &correlationId, qint64 runId);
     // A read of `runId` was applied: detail() and the accessors above are current.
     void runLoaded(qint64 runId);
+    // Copy Link was used on run `runId`.
+    void copyLinkRequested(qint64 runId);
     // The run shown changed (another id, or the same run gone or back).
     void runChanged(qint64 runId);
     // The source's connection (for the main window's banner).
@@ -156,7 +164,6 @@ private:
     void updateState();
     void showMessage(const QString &text, const QString &hint, bool busy, bool retry);
     void onLoaded();
-    void requestCorrelation();
     QString failureText() const;
     void updateIcons();
     // RunDetailViewFill.cpp: what a read shows.
@@ -184,6 +191,8 @@ private:
     QString m_lostReason;     // why the source's connection is down (empty while it is up)
     qint64 m_fittedRunId = 0; // the run the tables' columns were fitted to
     QAction *m_reload = nullptr;
+    QAction *m_copyLink = nullptr;
+    std::pair<qint64, int> m_stepToSelect{0, 0}; // showStep(): run, ordinal
     QAction *m_cancel = nullptr;
     QAction *m_correlation = nullptr;
     QAction *m_reveal = nullptr;

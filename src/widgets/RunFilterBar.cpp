@@ -147,6 +147,78 @@ void RunFilterBar::clear() {
     applyNow();
 }
 
+bool RunFilterBar::writeLink(core::DedupLink &link) const {
+    link.statuses.clear();
+    for (const RunStatus status : core::allRunStatuses()) {
+        if (m_statusButtons.value(status)->isChecked())
+            link.statuses.append(status);
+    }
+    // Every status chosen is no status condition: the link says so by naming none.
+    if (link.statuses.size() == core::allRunStatuses().size())
+        link.statuses.clear();
+    link.workflow = m_ui->workflowEdit->text();
+    link.scope = m_ui->scopeEdit->text();
+    link.range = core::DedupLink::Range::Any;
+    link.from = {};
+    link.to = {};
+    switch (TimeRange(m_ui->timeRange->currentIndex())) {
+    case TimeRange::AnyTime:
+        break;
+    case TimeRange::LastHour:
+        link.range = core::DedupLink::Range::LastHour;
+        break;
+    case TimeRange::Last24Hours:
+        link.range = core::DedupLink::Range::Last24Hours;
+        break;
+    case TimeRange::Last7Days:
+        link.range = core::DedupLink::Range::Last7Days;
+        break;
+    case TimeRange::Custom:
+        if (m_ui->fromEnabled->isChecked())
+            link.from = m_ui->fromEdit->dateTime().toUTC();
+        if (m_ui->toEnabled->isChecked())
+            link.to = m_ui->toEdit->dateTime().toUTC();
+        break;
+    }
+    return m_ui->searchEdit->text().isEmpty();
+}
+
+void RunFilterBar::showLink(const core::DedupLink &link) {
+    m_quiet = true;
+    for (auto it = m_statusButtons.cbegin(); it != m_statusButtons.cend(); ++it)
+        it.value()->setChecked(link.statuses.contains(it.key()));
+    m_ui->workflowEdit->setText(link.workflow);
+    m_ui->scopeEdit->setText(link.scope);
+    m_ui->searchEdit->clear();
+    TimeRange range = TimeRange::AnyTime;
+    switch (link.range) {
+    case core::DedupLink::Range::Any:
+        if (link.from.isValid() || link.to.isValid())
+            range = TimeRange::Custom;
+        break;
+    case core::DedupLink::Range::LastHour:
+        range = TimeRange::LastHour;
+        break;
+    case core::DedupLink::Range::Last24Hours:
+        range = TimeRange::Last24Hours;
+        break;
+    case core::DedupLink::Range::Last7Days:
+        range = TimeRange::Last7Days;
+        break;
+    }
+    m_ui->timeRange->setCurrentIndex(int(range));
+    m_ui->fromEnabled->setChecked(link.from.isValid());
+    m_ui->toEnabled->setChecked(link.to.isValid());
+    // Shown in the operator's time zone; the link holds the instant.
+    if (link.from.isValid())
+        m_ui->fromEdit->setDateTime(link.from.toLocalTime());
+    if (link.to.isValid())
+        m_ui->toEdit->setDateTime(link.to.toLocalTime());
+    m_debounce.stop();
+    m_quiet = false;
+    applyNow();
+}
+
 QVariantMap RunFilterBar::saveState() const {
     QStringList statuses;
     for (const RunStatus status : core::allRunStatuses()) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/DedupLink.h"
 #include "core/RunStatus.h"
 #include "store/RunFilter.h"
 
@@ -48,6 +49,13 @@ public:
     void focusSearch();
     // Every field back to "not set" (emits filterChanged once).
     void clear();
+
+    // The criteria a dedup:// link may carry (statuses, workflow, scope, creation time) into
+    // `link`; false when the search field is set, which a link never carries (keys and
+    // correlation ids are patient data: docs/SECURITY.md).
+    bool writeLink(core::DedupLink &link) const;
+    // Shows a link's filter: its criteria, every other field cleared; emits filterChanged once.
+    void showLink(const core::DedupLink &link);
 
     // The fields, for QSettings (quick ranges stay relative).
     QVariantMap saveState() const;

@@ -3,6 +3,7 @@
 #include "actions/BulkRunner.h"
 #include "lanes/ChangeListener.h"
 #include "lanes/QueryRunner.h"
+#include "models/AlertMonitor.h"
 #include "models/AuditLogModel.h"
 #include "models/CorrelationModel.h"
 #include "models/DashboardLoader.h"
@@ -78,6 +79,7 @@ StoreSession::StoreSession(store::ConnectionReport report, const Preferences &pr
 
 StoreSession::~StoreSession() {
     // The models first: they are connected to the listener.
+    m_alerts.reset(); // follows the Stuck list and the dashboard
     m_bulkWatcher.reset();
     m_workflows.reset();
     m_workflowOverview.reset();
@@ -125,6 +127,10 @@ void StoreSession::makeViewModels() {
     // Its write lane reconnects by itself after a loss (at once, then with backoff), so the
     // banner clears without a new listing; meanwhile the status bar's "Bulk: ..." is stale.
     watchConnection(m_bulkWatcher.get());
+    m_alerts = std::make_unique<models::AlertMonitor>();
+    applyPreferences(m_preferences); // the alerts' thresholds
+    m_alerts->setStuckRuns(m_stuck.get());
+    m_alerts->setDashboard(m_dashboard.get());
 }
 
 QString StoreSession::standbyLagText() const {
@@ -139,6 +145,12 @@ QString StoreSession::standbyLagText() const {
 void StoreSession::applyPreferences(const Preferences &preferences) {
     m_runs->setStatementTimeout(preferences.statementTimeoutSeconds * 1000);
     m_runs->setMaxRows(preferences.maxRows);
+    m_preferences = preferences;
+    if (m_alerts) {
+        m_alerts->setStuckThreshold(preferences.stuckAlertRuns);
+        m_alerts->setReviewAgeThreshold(std::chrono::minutes(preferences.reviewAlertMinutes));
+        m_alerts->setEnabled(preferences.alertsEnabled);
+    }
 }
 
 void StoreSession::reportLost(const QObject *source, const QString &why) {

@@ -12,6 +12,9 @@
 
 // The models, loaders and listeners named below are declared in StoreConnections.h.
 
+namespace dedup::models {
+class AlertMonitor;
+}
 namespace dedup::widgets {
 
 // One attached store: the report it was attached with, the models that read it (each on its
@@ -80,6 +83,9 @@ public:
     bool readsFromStandby() const { return !m_report.standbyConninfo.isEmpty(); }
     // Polls the standby's replay lag; nullptr without a standby.
     models::StandbyLagPoller *standbyLag() const { return m_standbyLag.get(); }
+    // The stuck count and the review queue's oldest age against the Preferences' thresholds
+    // (follows stuckRuns() and dashboard(); docs/CONSOLE.md "Alerts").
+    models::AlertMonitor *alerts() const { return m_alerts.get(); }
     // The standby's lag as the status bar shows it ("caught up", "12 kB behind (4.0 s)",
     // "unreachable: ..."); empty without a standby.
     QString standbyLagText() const;
@@ -123,6 +129,8 @@ private:
     std::unique_ptr<models::WorkflowOverviewLoader> m_workflowOverview;
     std::unique_ptr<models::WorkflowsModel> m_workflows; // shows m_workflowOverview
     std::unique_ptr<actions::BulkRunner> m_bulkWatcher;
+    std::unique_ptr<models::AlertMonitor> m_alerts; // follows m_stuck and m_dashboard
+    Preferences m_preferences;                      // the last applied (the alerts' thresholds)
     bool m_changedSinceCaughtUp = false; // notifications the standby may not have replayed
     QMap<const QObject *, QString> m_down;
     QTimer m_retryTimer;

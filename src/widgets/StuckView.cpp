@@ -21,6 +21,9 @@ namespace {
 const QString ThresholdKey = QStringLiteral("stuck/thresholdMinutes");
 }
 
+// A link's threshold means the same here (its maximum is the spin box's, checked in the test).
+static_assert(StuckView::DefaultThresholdMinutes == core::DedupLink::DefaultStuckThreshold);
+
 StuckView::StuckView(QWidget *parent)
     : QWidget(parent)
     , m_ui(std::make_unique<Ui::StuckView>()) {
@@ -136,6 +139,14 @@ int StuckView::thresholdMinutes() const {
 
 void StuckView::setThresholdMinutes(int minutes) {
     m_ui->thresholdSpin->setValue(minutes); // applyThreshold() through valueChanged
+}
+
+void StuckView::writeLink(core::DedupLink &link) const {
+    link.stuckThreshold = thresholdMinutes();
+}
+
+void StuckView::showLink(const core::DedupLink &link) {
+    setThresholdMinutes(link.stuckThreshold);
 }
 
 void StuckView::applyThreshold(int minutes) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/DedupLink.h"
+
 #include <QWidget>
 
 #include <memory>
@@ -48,6 +50,10 @@ public:
     int thresholdMinutes() const;
     // Sets the spin box: the model re-reads, and the value is saved.
     void setThresholdMinutes(int minutes);
+    // The threshold into a dedup:// link (docs/CONSOLE.md "Links"), and back: showLink() sets
+    // the spin box to the link's threshold (the default when the link has none).
+    void writeLink(core::DedupLink &link) const;
+    void showLink(const core::DedupLink &link);
 
     QTableView *table() const;
     QList<QAction *> viewActions() const;

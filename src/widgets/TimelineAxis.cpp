@@ -70,7 +70,8 @@ QString TimelineAxis::widestLabel(qint64 stepMs) {
     return QDateTime(QDate(2000, 12, 20), QTime(20, 20, 20, 200)).toString(format(stepMs));
 }
 
-QList<TimelineAxis::Tick> TimelineAxis::ticks(const QRectF &track, qreal minSpacing) const {
+QList<TimelineAxis::Tick> TimelineAxis::ticks(const QRectF &track, qreal minSpacing,
+                                              const QRectF &visible) const {
     QList<Tick> list;
     if (!isValid() || track.width() < 1 || minSpacing < 1)
         return list;
@@ -79,9 +80,20 @@ QList<TimelineAxis::Tick> TimelineAxis::ticks(const QRectF &track, qreal minSpac
     const qint64 step = stepMs(span, maxTicks);
     // Round in local time, so hours and days fall on the wall clock's.
     const qint64 offset = qint64(m_start.toLocalTime().offsetFromUtc()) * Second;
-    const qint64 first = m_start.toMSecsSinceEpoch() + offset;
+    qint64 from = m_start.toMSecsSinceEpoch();
+    qint64 to = m_end.toMSecsSinceEpoch();
+    if (visible.isValid()) {
+        // The times at the visible edges (a tick's label may reach in from just outside).
+        const auto timeAt = [&](qreal x) {
+            return m_start.toMSecsSinceEpoch() +
+                   qint64((x - track.left()) / track.width() * qreal(span));
+        };
+        from = qMax(from, timeAt(visible.left() - minSpacing) - step);
+        to = qMin(to, timeAt(visible.right() + minSpacing) + step);
+    }
+    const qint64 first = from + offset;
     qint64 local = (first / step + (first % step != 0 ? 1 : 0)) * step;
-    for (; local - offset <= m_end.toMSecsSinceEpoch(); local += step) {
+    for (; local - offset <= to; local += step) {
         const QDateTime time = QDateTime::fromMSecsSinceEpoch(local - offset, Qt::UTC);
         list.append({time, xFor(time, track), label(time, step)});
     }
@@ -89,7 +101,8 @@ QList<TimelineAxis::Tick> TimelineAxis::ticks(const QRectF &track, qreal minSpac
 }
 
 QList<TimelineAxis::Tick> TimelineAxis::labelledTicks(const QRectF &track,
-                                                      const QFontMetricsF &metrics) const {
+                                                      const QFontMetricsF &metrics,
+                                                      const QRectF &visible) const {
     const qreal gap = 3 * metrics.averageCharWidth();
     // The label's width depends on the step (seconds, milliseconds) and the step on the
     // spacing: start from the common "HH:mm:ss" and widen once if the step needs it.
@@ -102,7 +115,7 @@ QList<TimelineAxis::Tick> TimelineAxis::labelledTicks(const QRectF &track,
             break;
         spacing = needed;
     }
-    return ticks(track, spacing);
+    return ticks(track, spacing, visible);
 }
 
 } // namespace dedup::widgets

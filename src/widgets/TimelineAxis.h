@@ -40,10 +40,13 @@ public:
     static QRectF track(const QRectF &cell);
     // x of `time` in `track`, clamped to it.
     qreal xFor(const QDateTime &time, const QRectF &track) const;
-    // Ticks at a round step, at least `minSpacing` pixels apart.
-    QList<Tick> ticks(const QRectF &track, qreal minSpacing) const;
+    // Ticks at a round step, at least `minSpacing` pixels apart. With `visible` (x range
+    // only), just those within it: a zoomed-in track is far wider than the screen, and its
+    // ticks are counted by the thousand.
+    QList<Tick> ticks(const QRectF &track, qreal minSpacing, const QRectF &visible = {}) const;
     // Ticks whose labels, in `metrics`' font, fit between them with room to spare.
-    QList<Tick> labelledTicks(const QRectF &track, const QFontMetricsF &metrics) const;
+    QList<Tick> labelledTicks(const QRectF &track, const QFontMetricsF &metrics,
+                              const QRectF &visible = {}) const;
     // The round step for `spanMs` with at most `maxTicks` ticks.
     static qint64 stepMs(qint64 spanMs, int maxTicks);
     // The text of a tick at `step` (seconds or milliseconds only where the step needs them).

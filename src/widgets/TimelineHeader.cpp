@@ -34,7 +34,9 @@ void TimelineHeader::paintSection(QPainter *painter, const QRect &rect, int logi
     const QFontMetricsF metrics(font());
     const QRectF track = TimelineAxis::track(QRectF(rect));
     qreal freeFrom = rect.left(); // labels never overlap
-    for (const TimelineAxis::Tick &tick : m_axis.labelledTicks(track, metrics)) {
+    // Only the ticks on screen: zoomed in, the section is many screens wide.
+    const QRectF visible = QRectF(rect).intersected(QRectF(viewport()->rect()));
+    for (const TimelineAxis::Tick &tick : m_axis.labelledTicks(track, metrics, visible)) {
         const qreal x = qRound(tick.x) + 0.5;
         painter->setPen(QPen(text, 1));
         painter->drawLine(QPointF(x, rect.bottom() - 3), QPointF(x, rect.bottom()));

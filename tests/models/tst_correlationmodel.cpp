@@ -44,6 +44,7 @@ private slots:
     void initTestCase();
     void timelineOldestFirst();
     void liveUpdatesInPlace();
+    void stepsOfEachRun();
     void limitAndSwitchingIds();
     void pagesReachEveryRunOfAHugeCorrelation();
     void cancelStopsABlockedRead();
@@ -185,6 +186,84 @@ void TestCorrelationModel::liveUpdatesInPlace() {
     QTest::qWait(500);
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(inserts.count(), 1);
+}
+
+// Each run's steps as a role (the timeline draws them as spans under the run's bar), in
+// words in the Steps column's tooltip; a step that starts, fails or turns uncertain changes
+// its row in place.
+void TestCorrelationModel::stepsOfEachRun() {
+    store::RunProtocol worker(*m_worker);
+    const QString visit = QStringLiteral("visit-steps");
+    const RunLease run = claim(
+        *m_worker,
+        request(QStringLiteral("st-1"),
+                {QStringLiteral("book"), QStringLiteral("sms"), QStringLiteral("mark")}, visit));
+    QVERIFY(run.runId > 0);
+    QVERIFY(worker.beginStep(run, QStringLiteral("book")).ok());
+    QVERIFY(worker.completeStep(run, QStringLiteral("book"), QStringLiteral("B1")).ok());
+    QVERIFY(worker.beginStep(run, QStringLiteral("sms")).ok());
+    dedup::lanes::ChangeListener listener(m_db->conninfo());
+    listener.setCoalesceInterval(50);
+    listener.start();
+    QTRY_VERIFY_WITH_TIMEOUT(listener.isConnected(), 10000);
+
+    TestedModel t(m_db->conninfo(QStringLiteral("t_viewer")));
+    CorrelationModel &model = t.model;
+    model.attachListener(&listener);
+    model.setCorrelationId(visit);
+    QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), 1, 10000);
+    QTRY_VERIFY(!model.isLoading());
+    const QPersistentModelIndex row(model.index(0, CorrelationModel::StepsColumn));
+    const auto steps = [&row] {
+        return row.data(CorrelationModel::StepsRole).value<QList<store::CorrelatedStep>>();
+    };
+    QCOMPARE(steps().size(), 3);
+    QCOMPARE(steps().at(0).name, QStringLiteral("book"));
+    QVERIFY(steps().at(0).status == core::StepStatus::Done);
+    QVERIFY(steps().at(0).startedAt.isValid() && steps().at(0).finishedAt.isValid());
+    // The running step's span ends at the server's now, as an open run's bar does.
+    const store::CorrelatedStep sms = steps().at(1);
+    QVERIFY(sms.isRunning());
+    const QDateTime now = row.data(CorrelationModel::ServerNowRole).toDateTime();
+    QVERIFY(now.isValid());
+    QCOMPARE(sms.spanEnd(now), now);
+    QVERIFY(!steps().at(2).startedAt.isValid());
+    QString tip = row.data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QStringLiteral("Step 1 “book”: Done")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("Step 2 “sms”: In progress")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("running for")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("Step 3 “mark”: Pending, not started")), qPrintable(tip));
+
+    // The step fails and another turns uncertain: the row changes in place, and says so in
+    // words.
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QVERIFY(worker
+                .failStep(run, QStringLiteral("sms"),
+                          {QStringLiteral("timeout"), QStringLiteral("gateway"), true})
+                .ok());
+    QTRY_VERIFY_WITH_TIMEOUT(!steps().at(1).isRunning(), 10000);
+    QCOMPARE(row.data(CorrelationModel::FailedStepsRole).toInt() +
+                 row.data(CorrelationModel::UncertainStepsRole).toInt(),
+             1);
+    const store::CorrelatedStep failed = steps().at(1);
+    QVERIFY(failed.isFailed() || failed.isUncertain());
+    QCOMPARE(failed.errorClass, failed.isFailed() ? QStringLiteral("timeout") : failed.errorClass);
+    QCOMPARE(
+        m_db->exec(QStringLiteral("UPDATE dedup.steps SET status = 'uncertain', started_at = now(),"
+                                  " error = '{\"class\": \"outcome_unknown\"}'"
+                                  " WHERE name = 'mark' AND run_id = %1")
+                       .arg(run.runId)),
+        QString());
+    // A write past the protocol leaves nothing in the change feed: re-read by hand.
+    model.reload();
+    QTRY_VERIFY_WITH_TIMEOUT(steps().at(2).isUncertain(), 10000);
+    tip = row.data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QStringLiteral("Step 3 “mark”: Uncertain (outcome_unknown): the "
+                                         "outcome is unknown")),
+             qPrintable(tip));
+    QCOMPARE(row.data(CorrelationModel::UncertainStepsRole).toInt(), failed.isUncertain() ? 2 : 1);
+    QCOMPARE(resets.count(), 0);
+    QCOMPARE(row.row(), 0);
 }
 
 void TestCorrelationModel::limitAndSwitchingIds() {

@@ -3,11 +3,14 @@
 // TimelineBarDelegate into an image (a finished run's bar spans its share of the axis, an open
 // run's reaches the axis' end); the time axis; the id field; activation signals. The proxy that
 // adds the timeline column runs under QAbstractItemModelTester. A correlation of 5,000 runs:
-// the newest page first, labelled as such, paged with the page bar.
+// the newest page first, labelled as such, paged with the page bar. Each run's steps as spans
+// under its bar (failed and uncertain ones marked); zooming the time axis (keys and Ctrl+wheel,
+// the ticks following); a click on a span or a bar opens the step's run.
 #include "DetailTestRuns.h"
 #include "TestDatabase.h"
 #include "models/CorrelationModel.h"
 #include "models/RunStatusStyle.h"
+#include "models/StepStatusStyle.h"
 #include "widgets/CorrelationTimelineModel.h"
 #include "widgets/CorrelationView.h"
 #include "widgets/PageBar.h"
@@ -16,11 +19,15 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPainter>
+#include <QScrollBar>
 #include <QTableView>
 #include <QToolButton>
+#include <QToolTip>
+#include <QWheelEvent>
 #include <QtTest>
 
 using namespace dedup;
@@ -51,6 +58,11 @@ private slots:
     void timelineOfAVisit();
     void barsDrawnToScale();
     void activationSignals();
+    void stepsUnderTheirRun();
+    void zoomChangesTheAxis();
+    void timelineKeepsItsShare();
+    void wheelZoomKeepsTheTimeUnderTheCursor();
+    void clickingASpanOpensIt();
     void emptyStates();
     void hugeCorrelationPaged();
 
@@ -83,7 +95,8 @@ void TestCorrelationView::initTestCase() {
     QVERIFY(worker.fail(confirm, {QStringLiteral("validation"), QStringLiteral("bad phone"), false})
                 .ok());
     const RunLease invoice =
-        claim(*m_worker, request(QStringLiteral("t-invoice"), {QStringLiteral("draft")}, visit));
+        claim(*m_worker, request(QStringLiteral("t-invoice"),
+                                 {QStringLiteral("draft"), QStringLiteral("send")}, visit));
     QVERIFY(
         claim(*m_worker, request(QStringLiteral("t-other"), {}, QStringLiteral("visit-U"))).runId >
         0);
@@ -100,6 +113,29 @@ void TestCorrelationView::initTestCase() {
                             " WHERE idem_key = 't-invoice'"))
                  .isEmpty(),
              "time shift");
+    // The steps inside their runs: the booking's done, the confirmation's failed, the
+    // invoice's draft uncertain (it stopped 1.5 min ago) and its sending running.
+    QVERIFY2(m_db->exec(QStringLiteral(
+                            "UPDATE dedup.steps s SET status = 'done', started_at = r.created_at"
+                            " + interval '5 s', finished_at = r.finished_at - interval '10 s'"
+                            " FROM dedup.runs r WHERE r.id = s.run_id AND r.idem_key = 't-book';"
+                            "UPDATE dedup.steps s SET status = 'failed', attempts = 1,"
+                            " error = '{\"class\": \"validation\"}',"
+                            " started_at = r.created_at + interval '10 s',"
+                            " finished_at = r.created_at + interval '30 s'"
+                            " FROM dedup.runs r WHERE r.id = s.run_id AND r.idem_key = 't-confirm';"
+                            "UPDATE dedup.steps s SET status = 'uncertain', attempts = 1,"
+                            " error = '{\"class\": \"outcome_unknown\"}',"
+                            " started_at = r.created_at + interval '5 s',"
+                            " updated_at = now() - interval '90 s'"
+                            " FROM dedup.runs r WHERE r.id = s.run_id AND r.idem_key = 't-invoice'"
+                            " AND s.name = 'draft';"
+                            "UPDATE dedup.steps s SET status = 'in_progress', attempts = 1,"
+                            " started_at = now() - interval '1 min'"
+                            " FROM dedup.runs r WHERE r.id = s.run_id AND r.idem_key = 't-invoice'"
+                            " AND s.name = 'send'"))
+                 .isEmpty(),
+             "steps");
 }
 
 void TestCorrelationView::showVisit(CorrelationView &view) {
@@ -200,7 +236,8 @@ void TestCorrelationView::barsDrawnToScale() {
         delegate->paint(&painter, option, booking);
     }
     const QColor green = models::RunStatusStyle::color(core::RunStatus::Succeeded);
-    const int painted = pixelsOf(image, cell.height() / 2, green);
+    const int barLine = qRound(bookingBar.center().y());
+    const int painted = pixelsOf(image, barLine, green);
     QVERIFY2(painted > 0 && painted <= qCeil(bookingBar.width()) + 1 &&
                  painted >= bookingBar.width() - 4,
              qPrintable(QStringLiteral("%1 of %2").arg(painted).arg(bookingBar.width())));
@@ -221,8 +258,8 @@ void TestCorrelationView::barsDrawnToScale() {
         delegate->paint(&painter, option, view.timelineModel()->index(2, timeline));
     }
     const QColor blue = models::RunStatusStyle::color(core::RunStatus::Processing);
-    QVERIFY(pixelsOf(open, cell.height() / 2, blue) > 0);
-    QCOMPARE(pixelsOf(open, cell.height() / 2, green), 0);
+    QVERIFY(pixelsOf(open, barLine, blue) > 0);
+    QCOMPARE(pixelsOf(open, barLine, green), 0);
 }
 
 void TestCorrelationView::activationSignals() {
@@ -243,6 +280,254 @@ void TestCorrelationView::activationSignals() {
     QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, cell.center());
     QCOMPARE(activated.count(), 2);
     QCOMPARE(activated.at(1).at(0).toLongLong(), m_runs.at(2));
+}
+
+void TestCorrelationView::stepsUnderTheirRun() {
+    CorrelationView view;
+    showVisit(view);
+    widgets::TimelineBarDelegate *delegate = view.timelineDelegate();
+    const int timeline = view.timelineModel()->timelineColumn();
+    const QRect cell(0, 0, 600, 40);
+    const QRectF track = TimelineAxis::track(QRectF(cell));
+    QStyleOptionViewItem option;
+    option.initFrom(view.table());
+    option.rect = cell;
+    option.widget = view.table();
+
+    // The booking's step: under its bar, inside its time.
+    const QModelIndex booking = view.timelineModel()->index(0, timeline);
+    const QRectF bar = delegate->barRect(cell, booking);
+    const auto bookingSteps = delegate->stepRects(cell, booking);
+    QCOMPARE(bookingSteps.size(), 1);
+    QCOMPARE(bookingSteps.at(0).ordinal, 1);
+    const QRectF book = bookingSteps.at(0).rect;
+    QVERIFY(book.top() >= bar.bottom());
+    QVERIFY(book.left() > bar.left() && book.right() < bar.right());
+
+    // The failed step: its own colour and a cross, in words in its tooltip.
+    const QModelIndex confirm = view.timelineModel()->index(1, timeline);
+    const auto confirmSteps = delegate->stepRects(cell, confirm);
+    QCOMPARE(confirmSteps.size(), 1);
+    QImage image(cell.size(), QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        delegate->paint(&painter, option, confirm);
+    }
+    const QColor red = models::StepStatusStyle::color(core::StepStatus::Failed);
+    const int line = qRound(confirmSteps.at(0).rect.center().y());
+    QVERIFY(pixelsOf(image, line, red) > 0);
+    // The mark: pixels of neither the colour nor the background inside the span.
+    int marked = 0;
+    for (int x = qCeil(confirmSteps.at(0).rect.left()) + 1;
+         x < qFloor(confirmSteps.at(0).rect.right()); ++x) {
+        const QRgb pixel = image.pixel(x, line);
+        marked += pixel != red.rgb() && pixel != QColor(Qt::white).rgb() ? 1 : 0;
+    }
+    QVERIFY(marked > 0);
+    const QString confirmTip =
+        view.model()->index(1, CorrelationModel::StepsColumn).data(Qt::ToolTipRole).toString();
+    QVERIFY2(confirmTip.startsWith(QStringLiteral("Step 1 “sms”: Failed (validation)")),
+             qPrintable(confirmTip));
+
+    // The invoice: an uncertain step ending where it stopped, a running one reaching now.
+    const QModelIndex invoice = view.timelineModel()->index(2, timeline);
+    const auto invoiceSteps = delegate->stepRects(cell, invoice);
+    QCOMPARE(invoiceSteps.size(), 2);
+    QVERIFY(invoiceSteps.at(0).rect.right() < track.right() - 10);
+    QCOMPARE(qRound(invoiceSteps.at(1).rect.right()), qRound(track.right()));
+    const QList<store::CorrelatedStep> steps =
+        invoice.data(CorrelationModel::StepsRole).value<QList<store::CorrelatedStep>>();
+    QVERIFY(steps.at(0).isUncertain() && steps.at(1).isRunning());
+    QImage open(cell.size(), QImage::Format_ARGB32);
+    open.fill(Qt::white);
+    {
+        QPainter painter(&open);
+        delegate->paint(&painter, option, invoice);
+    }
+    const QColor amber = models::StepStatusStyle::color(core::StepStatus::Uncertain);
+    QVERIFY(pixelsOf(open, qRound(invoiceSteps.at(0).rect.center().y()), amber) > 0);
+    // Hit-testing: the middle of a span is that step; the run's bar is none.
+    QCOMPARE(delegate->stepAt(cell, invoice, invoiceSteps.at(1).rect.center().toPoint()), 2);
+    QCOMPARE(delegate->stepAt(cell, invoice, delegate->barRect(cell, invoice).center().toPoint()),
+             0);
+}
+
+// On a narrow view the timeline keeps MinTimelineShare of the width and the columns after
+// it scroll into view; on a wide one it takes what the others leave.
+void TestCorrelationView::timelineKeepsItsShare() {
+    CorrelationView view;
+    showVisit(view);
+    QTableView *table = view.table();
+    const int timeline = view.timelineModel()->timelineColumn();
+    for (const int width : {700, 1000, 1900}) {
+        view.resize(width, 400);
+        QTRY_VERIFY2(view.timelineHeader()->sectionSize(timeline) >=
+                         int(table->viewport()->width() * CorrelationView::MinTimelineShare) - 1,
+                     qPrintable(QStringLiteral("%1 px of %2 at %3")
+                                    .arg(view.timelineHeader()->sectionSize(timeline))
+                                    .arg(table->viewport()->width())
+                                    .arg(width)));
+    }
+    QTRY_COMPARE(table->horizontalScrollBar()->maximum(), 0); // 1900: everything fits
+    view.resize(700, 400);
+    QTRY_VERIFY(table->horizontalScrollBar()->maximum() > 0); // the columns after it scroll
+}
+
+void TestCorrelationView::zoomChangesTheAxis() {
+    CorrelationView view;
+    showVisit(view);
+    view.resize(1900, 400); // room for every column: unzoomed, nothing scrolls
+    QTableView *table = view.table();
+    QTRY_COMPARE(table->horizontalScrollBar()->maximum(), 0);
+    auto *header = view.timelineHeader();
+    const int timeline = view.timelineModel()->timelineColumn();
+    const auto tickCount = [&] {
+        const QRectF section(0, 0, header->sectionSize(timeline), header->height());
+        return header->axis()
+            .labelledTicks(TimelineAxis::track(section), QFontMetricsF(header->font()))
+            .size();
+    };
+    const int fitted = header->sectionSize(timeline);
+    const qsizetype fittedTicks = tickCount();
+    QCOMPARE(view.zoom(), 1.0);
+    QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
+    table->setFocus();
+
+    QTest::keyClick(table, Qt::Key_Equal, Qt::ControlModifier);
+    QCOMPARE(view.zoom(), 2.0);
+    QTest::keyClick(table, Qt::Key_Equal, Qt::ControlModifier);
+    QCOMPARE(view.zoom(), 4.0);
+    QVERIFY2(qAbs(header->sectionSize(timeline) - 4 * fitted) <= 4,
+             qPrintable(QStringLiteral("%1 of %2").arg(header->sectionSize(timeline)).arg(fitted)));
+    // The axis is drawn over the wider section: more ticks, and the table scrolls sideways.
+    QVERIFY2(tickCount() > fittedTicks,
+             qPrintable(QStringLiteral("%1 ticks, %2 fitted").arg(tickCount()).arg(fittedTicks)));
+    QVERIFY(table->horizontalScrollBar()->maximum() > 0);
+    // Painted, only the ticks on screen are made: the same times at the same places.
+    const QRectF track =
+        TimelineAxis::track(QRectF(0, 0, header->sectionSize(timeline), header->height()));
+    const QRectF screen(track.width() / 2, 0, 300, header->height());
+    const QFontMetricsF metrics(header->font());
+    const auto all = header->axis().labelledTicks(track, metrics);
+    const auto shown = header->axis().labelledTicks(track, metrics, screen);
+    QVERIFY(!shown.isEmpty() && shown.size() < all.size());
+    QStringList inScreen;
+    for (const TimelineAxis::Tick &tick : all) {
+        if (tick.x >= screen.left() && tick.x <= screen.right())
+            inScreen << QStringLiteral("%1@%2").arg(tick.label).arg(tick.x);
+    }
+    QStringList shownInScreen;
+    for (const TimelineAxis::Tick &tick : shown) {
+        if (tick.x >= screen.left() && tick.x <= screen.right())
+            shownInScreen << QStringLiteral("%1@%2").arg(tick.label).arg(tick.x);
+    }
+    QVERIFY(!inScreen.isEmpty());
+    QCOMPARE(shownInScreen, inScreen);
+
+    QTest::keyClick(table, Qt::Key_Minus, Qt::ControlModifier);
+    QCOMPARE(view.zoom(), 2.0);
+    QTest::keyClick(table, Qt::Key_0, Qt::ControlModifier);
+    QCOMPARE(view.zoom(), 1.0);
+    QCOMPARE(header->sectionSize(timeline), fitted);
+    QCOMPARE(tickCount(), fittedTicks);
+    QTRY_COMPARE(table->horizontalScrollBar()->maximum(), 0);
+    // Never below 1: zooming out of the fitted axis keeps it.
+    QTest::keyClick(table, Qt::Key_Minus, Qt::ControlModifier);
+    QCOMPARE(view.zoom(), 1.0);
+}
+
+void TestCorrelationView::wheelZoomKeepsTheTimeUnderTheCursor() {
+    CorrelationView view;
+    showVisit(view);
+    QTableView *table = view.table();
+    auto *header = view.timelineHeader();
+    const int timeline = view.timelineModel()->timelineColumn();
+    // Where in the timeline (0..1) viewport x lies.
+    const auto share = [&](int x) {
+        return double(table->horizontalScrollBar()->value() + x -
+                      header->sectionPosition(timeline)) /
+               header->sectionSize(timeline);
+    };
+    const QRect cell = table->visualRect(view.timelineModel()->index(1, timeline));
+    const QPoint at(cell.left() + cell.width() * 3 / 4, cell.center().y());
+    const double before = share(at.x());
+    for (int notch = 0; notch < 6; ++notch) {
+        QWheelEvent wheel(QPointF(at), QPointF(table->viewport()->mapToGlobal(at)), QPoint(),
+                          QPoint(0, 120), Qt::NoButton, Qt::ControlModifier, Qt::NoScrollPhase,
+                          false);
+        QApplication::sendEvent(table->viewport(), &wheel);
+    }
+    QVERIFY(view.zoom() > 3.5);
+    QVERIFY(table->horizontalScrollBar()->value() > 0);
+    QVERIFY2(qAbs(share(at.x()) - before) < 0.01,
+             qPrintable(QStringLiteral("%1 then %2").arg(before).arg(share(at.x()))));
+    // Without Ctrl the wheel scrolls as usual: no zoom.
+    const double zoom = view.zoom();
+    QWheelEvent plain(QPointF(at), QPointF(table->viewport()->mapToGlobal(at)), QPoint(),
+                      QPoint(0, -120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(table->viewport(), &plain);
+    QCOMPARE(view.zoom(), zoom);
+}
+
+void TestCorrelationView::clickingASpanOpensIt() {
+    CorrelationView view;
+    showVisit(view);
+    QSignalSpy runs(&view, &CorrelationView::runActivated);
+    QSignalSpy steps(&view, &CorrelationView::stepActivated);
+    QTableView *table = view.table();
+    const int timeline = view.timelineModel()->timelineColumn();
+
+    // The invoice's running step.
+    const QModelIndex invoice = view.timelineModel()->index(2, timeline);
+    const QRect cell = table->visualRect(invoice);
+    const auto spans = view.timelineDelegate()->stepRects(cell, invoice);
+    QCOMPARE(spans.size(), 2);
+    // Its tooltip says the step in words.
+    const QPoint overSend = spans.at(1).rect.center().toPoint();
+    QHelpEvent help(QEvent::ToolTip, overSend, table->viewport()->mapToGlobal(overSend));
+    QApplication::sendEvent(table->viewport(), &help);
+    QTRY_VERIFY2(QToolTip::text().startsWith(QStringLiteral("Step 2 “send”: In progress")),
+                 qPrintable(QToolTip::text()));
+    QToolTip::hideText();
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, overSend);
+    QCOMPARE(steps.count(), 1);
+    QCOMPARE(steps.at(0).at(0).toLongLong(), m_runs.at(2));
+    QCOMPARE(steps.at(0).at(1).toInt(), 2);
+    QCOMPARE(runs.count(), 1);
+    QCOMPARE(runs.at(0).at(0).toLongLong(), m_runs.at(2));
+
+    // The booking's bar: its run, no step.
+    const QModelIndex booking = view.timelineModel()->index(0, timeline);
+    const QRectF bar = view.timelineDelegate()->barRect(table->visualRect(booking), booking);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, bar.center().toPoint());
+    QCOMPARE(runs.count(), 2);
+    QCOMPARE(runs.at(1).at(0).toLongLong(), m_runs.at(0));
+    QCOMPARE(steps.count(), 1);
+
+    // Beside the bars, in the empty part of the timeline, a click only selects.
+    const QRect confirmCell = table->visualRect(view.timelineModel()->index(1, timeline));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                      QPoint(confirmCell.right() - 3, confirmCell.center().y()));
+    QCOMPARE(runs.count(), 2);
+    QCOMPARE(view.currentRunId(), m_runs.at(1));
+    // Zoomed in, the span is elsewhere on the screen and still opens its step.
+    view.setZoom(3);
+    QRect zoomed = table->visualRect(invoice);
+    auto moved = view.timelineDelegate()->stepRects(zoomed, invoice);
+    QCOMPARE(moved.size(), 2);
+    QVERIFY(moved.at(0).rect.width() > spans.at(0).rect.width() * 2);
+    // Scrolled sideways to the span.
+    QScrollBar *scroll = table->horizontalScrollBar();
+    scroll->setValue(scroll->value() + qRound(moved.at(0).rect.center().x()) -
+                     table->viewport()->width() / 2);
+    zoomed = table->visualRect(invoice);
+    moved = view.timelineDelegate()->stepRects(zoomed, invoice);
+    const QPoint target = moved.at(0).rect.center().toPoint();
+    QVERIFY(table->viewport()->rect().contains(target));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, target);
+    QCOMPARE(steps.count(), 2);
+    QCOMPARE(steps.at(1).at(1).toInt(), 1);
 }
 
 void TestCorrelationView::emptyStates() {

@@ -83,6 +83,7 @@ private slots:
     void f5Reloads();
     void eventsTabSaysTheCount();
     void largeResultIsCutAndReleased();
+    void showStepSelectsIt();
 
 private:
     qint64 succeededRun(const QString &key);
@@ -159,6 +160,32 @@ void TestRunDetailView::eventsTabSaysTheCount() {
     QTRY_COMPARE_WITH_TIMEOUT(tabs->tabText(eventsTab), QStringLiteral("Events (4)"), 10000);
     QVERIFY(pages->isHidden());
     QVERIFY(child(view, "moreEventsLabel")->isHidden());
+}
+
+// A step clicked on the correlation timeline: the run opens on its Steps tab with that step
+// current (the Events tab was in front before).
+void TestRunDetailView::showStepSelectsIt() {
+    store::RunProtocol worker(*m_worker);
+    const RunLease lease =
+        claim(*m_worker, request(QStringLiteral("detail-view-step"),
+                                 {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")},
+                                 QStringLiteral("visit-step")));
+    QVERIFY(lease.runId > 0);
+    ShownView shown(m_db->conninfo());
+    RunDetailView &view = shown.view;
+    QSignalSpy loaded(&view, &RunDetailView::runLoaded);
+    view.tabs()->setCurrentIndex(1);
+    view.showStep(lease.runId, 2);
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
+    QCOMPARE(view.tabs()->currentIndex(), 0);
+    QCOMPARE(view.stepsTable()->currentIndex().row(), 1);
+    QCOMPARE(view.stepsTable()->currentIndex().siblingAtColumn(1).data().toString(),
+             QStringLiteral("b"));
+    // A plain re-read later keeps what the operator chose since.
+    view.tabs()->setCurrentIndex(1);
+    view.setRunId(lease.runId);
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 2, 10000);
+    QCOMPARE(view.tabs()->currentIndex(), 1);
 }
 
 void TestRunDetailView::emptyState() {
