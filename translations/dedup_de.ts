@@ -1828,10 +1828,6 @@
         <translation>Der Filter des Links kann nicht verwendet werden: %1.</translation>
     </message>
     <message>
-        <source>The link names nothing this console knows: &quot;%1&quot; (expected run/ID, run/ID/correlation, runs, stuck, review, audit or workflows).</source>
-        <translation>Der Link nennt nichts, was diese Konsole kennt: „%1“ (erwartet: run/ID, run/ID/correlation, runs, stuck, review, audit oder workflows).</translation>
-    </message>
-    <message>
         <source>run %1</source>
         <translation>Lauf %1</translation>
     </message>
@@ -1858,6 +1854,14 @@
     <message>
         <source>the audit log</source>
         <translation>das Audit-Protokoll</translation>
+    </message>
+    <message>
+        <source>The link names nothing this console knows: &quot;%1&quot; (expected run/ID, run/ID/correlation, run/ID/key, runs, stuck, review, audit or workflows).</source>
+        <translation>Der Link nennt nichts, was diese Konsole kennt: „%1“ (erwartet: run/ID, run/ID/correlation, run/ID/key, runs, stuck, review, audit oder workflows).</translation>
+    </message>
+    <message>
+        <source>the deliveries of run %1&apos;s key</source>
+        <translation>die Zustellungen des Schlüssels von Lauf %1</translation>
     </message>
 </context>
 <context>
@@ -1978,11 +1982,162 @@
     </message>
 </context>
 <context>
-    <name>LinkCommand</name>
+    <name>KeyCommand</name>
     <message>
-        <source>Print a dedup:// link to a run, a correlation or a view of this store, or check one.</source>
-        <translation>Einen dedup://-Link auf einen Lauf, eine Korrelation oder eine Ansicht dieses Stores ausgeben oder einen Link prüfen.</translation>
+        <source>in progress</source>
+        <translation>in Bearbeitung</translation>
     </message>
+    <message>
+        <source>in review</source>
+        <translation>in Prüfung</translation>
+    </message>
+    <message>
+        <source>mismatch</source>
+        <translation>abweichende Anfrage</translation>
+    </message>
+    <message>
+        <source>Show every delivery of an idempotency key: its time, worker and outcome, as the HTTP answer (first, replayed, 409, 422).</source>
+        <translation>Alle Zustellungen eines Idempotenzschlüssels anzeigen: Zeit, Worker und Ergebnis, als HTTP-Antwort (first, replayed, 409, 422).</translation>
+    </message>
+    <message>
+        <source>The key&apos;s scope.</source>
+        <translation>Der Bereich des Schlüssels.</translation>
+    </message>
+    <message>
+        <source>The idempotency key (sent to the store to find its run, never printed). After -- when it starts with a dash; - reads it from standard input (not in the process list or the shell history).</source>
+        <translation>Der Idempotenzschlüssel (wird an den Store gesendet, um seinen Lauf zu finden, nie ausgegeben). Nach -- angeben, wenn er mit einem Bindestrich beginnt; - liest ihn von der Standardeingabe (nicht in der Prozessliste oder der Shell-History).</translation>
+    </message>
+    <message>
+        <source>The run whose key to show (its id), instead of SCOPE KEY.</source>
+        <translation>Der Lauf, dessen Schlüssel angezeigt werden soll (seine ID), statt SCOPE KEY.</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>List at most this many of the newest deliveries (1-%1, default %2); the counts cover all of them.</source>
+        <translation>Höchstens so viele der neuesten Zustellungen auflisten (1-%1, Standard %2); die Zählungen umfassen alle.</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>dedupctl key: %1</source>
+        <translation>dedupctl key: %1</translation>
+    </message>
+    <message>
+        <source>give either SCOPE KEY or --run ID, not both</source>
+        <translation>Geben Sie entweder SCOPE KEY oder --run ID an, nicht beides</translation>
+    </message>
+    <message>
+        <source>give the key&apos;s scope and the key (SCOPE KEY), or its run (--run ID)</source>
+        <translation>Geben Sie den Bereich des Schlüssels und den Schlüssel an (SCOPE KEY) oder seinen Lauf (--run ID)</translation>
+    </message>
+    <message>
+        <source>give the key after its scope: SCOPE KEY</source>
+        <translation>Geben Sie den Schlüssel nach seinem Bereich an: SCOPE KEY</translation>
+    </message>
+    <message>
+        <source>too many arguments: give SCOPE KEY (quote a scope or key that holds spaces)</source>
+        <translation>zu viele Argumente: Geben Sie SCOPE KEY an (Bereich oder Schlüssel mit Leerzeichen in Anführungszeichen setzen)</translation>
+    </message>
+    <message>
+        <source>SCOPE is empty</source>
+        <translation>SCOPE ist leer</translation>
+    </message>
+    <message>
+        <source>KEY is empty</source>
+        <translation>KEY ist leer</translation>
+    </message>
+    <message>
+        <source>invalid --run &apos;%1&apos;: use a positive number</source>
+        <translation>ungültiges --run &apos;%1&apos;: Verwenden Sie eine positive Zahl</translation>
+    </message>
+    <message>
+        <source>invalid --limit &apos;%1&apos;: use a whole number from 1 to %2</source>
+        <translation>ungültiges --limit &apos;%1&apos;: Verwenden Sie eine ganze Zahl von 1 bis %2</translation>
+    </message>
+    <message>
+        <source>hint: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <source>dedupctl key: run %1 not found or not readable by this login</source>
+        <translation>dedupctl key: Lauf %1 nicht gefunden oder für dieses Login nicht lesbar</translation>
+    </message>
+    <message>
+        <source>dedupctl key: no run of that key in scope &quot;%1&quot; that this login may read</source>
+        <translation>dedupctl key: kein Lauf dieses Schlüssels im Bereich &quot;%1&quot;, den dieses Login lesen darf</translation>
+    </message>
+    <message>
+        <source>run %1 (%2), workflow %3, scope %4</source>
+        <translation>Lauf %1 (%2), Workflow %3, Bereich %4</translation>
+    </message>
+    <message>
+        <source>deliveries: %1 = %2</source>
+        <translation>Zustellungen: %1 = %2</translation>
+    </message>
+    <message>
+        <source>first delivery %1, last %2; server time %3</source>
+        <translation>erste Zustellung %1, letzte %2; Serverzeit %3</translation>
+    </message>
+    <message>
+        <source>no deliveries recorded; server time %1</source>
+        <translation>keine Zustellungen erfasst; Serverzeit %1</translation>
+    </message>
+    <message>
+        <source>TIME (UTC)</source>
+        <translation>ZEIT (UTC)</translation>
+    </message>
+    <message>
+        <source>OUTCOME</source>
+        <translation>ERGEBNIS</translation>
+    </message>
+    <message>
+        <source>ANSWER</source>
+        <translation>ANTWORT</translation>
+    </message>
+    <message>
+        <source>WORKER</source>
+        <translation>WORKER</translation>
+    </message>
+    <message>
+        <source>ATTEMPT</source>
+        <translation>VERSUCH</translation>
+    </message>
+    <message>
+        <source>DETAIL</source>
+        <translation>DETAIL</translation>
+    </message>
+    <message>
+        <source>via %1</source>
+        <translation>via %1</translation>
+    </message>
+    <message>
+        <source>login %1</source>
+        <translation>Login %1</translation>
+    </message>
+    <message>
+        <source>lease owner %1</source>
+        <translation>Lease-Inhaber %1</translation>
+    </message>
+    <message>
+        <source>newest %1 of %2 deliveries listed</source>
+        <translation>die neuesten %1 von %2 Zustellungen aufgeführt</translation>
+    </message>
+    <message>
+        <source>; the store counts replayed and 409 deliveries and keeps only the last %1 of them, not each one</source>
+        <translation>; der Store zählt replayed- und 409-Zustellungen und behält nur die letzten %1 davon, nicht jede einzelne</translation>
+    </message>
+    <message>
+        <source>; --limit up to %1 lists more</source>
+        <translation>; --limit bis %1 listet mehr auf</translation>
+    </message>
+</context>
+<context>
+    <name>LinkCommand</name>
     <message>
         <source>runs: only runs of this status (repeatable).</source>
         <translation>runs: nur Läufe mit diesem Status (wiederholbar).</translation>
@@ -2064,10 +2219,6 @@
         <translation>ok: %1 in diesem Store</translation>
     </message>
     <message>
-        <source>run ID | correlation RUN-ID | runs | stuck | review | audit | workflows | check LINK</source>
-        <translation>run ID | correlation RUN-ID | runs | stuck | review | audit | workflows | check LINK</translation>
-    </message>
-    <message>
         <source>stuck: also runs processing for longer than this (minutes, 0 to 10080).</source>
         <translation>stuck: auch Läufe, die länger als so viele Minuten in Bearbeitung sind (0 bis 10080).</translation>
     </message>
@@ -2116,16 +2267,28 @@
         <translation>applied|changed</translation>
     </message>
     <message>
-        <source>say what to link to: run ID, correlation RUN-ID, runs, stuck, review, audit, workflows, or check LINK</source>
-        <translation>Geben Sie an, worauf der Link zeigen soll: run ID, correlation RUN-ID, runs, stuck, review, audit, workflows oder check LINK</translation>
-    </message>
-    <message>
         <source>--%1 applies to %2 only</source>
         <translation>--%1 gilt nur für %2</translation>
     </message>
     <message>
-        <source>unknown link target &apos;%1&apos; (run, correlation, runs, stuck, review, audit, workflows, check)</source>
-        <translation>unbekanntes Linkziel „%1“ (run, correlation, runs, stuck, review, audit, workflows, check)</translation>
+        <source>Print a dedup:// link to a run, a correlation, a key&apos;s deliveries or a view of this store, or check one.</source>
+        <translation>Einen dedup://-Link auf einen Lauf, eine Korrelation, die Zustellungen eines Schlüssels oder eine Ansicht dieses Stores ausgeben oder einen Link prüfen.</translation>
+    </message>
+    <message>
+        <source>run ID | correlation RUN-ID | key RUN-ID | runs | stuck | review | audit | workflows | check LINK</source>
+        <translation>run ID | correlation RUN-ID | key RUN-ID | runs | stuck | review | audit | workflows | check LINK</translation>
+    </message>
+    <message>
+        <source>say what to link to: run ID, correlation RUN-ID, key RUN-ID, runs, stuck, review, audit, workflows, or check LINK</source>
+        <translation>Geben Sie das Linkziel an: run ID, correlation RUN-ID, key RUN-ID, runs, stuck, review, audit, workflows oder check LINK</translation>
+    </message>
+    <message>
+        <source>link key takes the run&apos;s id, never the key (dedupctl key SCOPE KEY shows the run&apos;s id)</source>
+        <translation>link key nimmt die ID des Laufs an, nie den Schlüssel (dedupctl key SCOPE KEY zeigt die ID des Laufs)</translation>
+    </message>
+    <message>
+        <source>unknown link target &apos;%1&apos; (run, correlation, key, runs, stuck, review, audit, workflows, check)</source>
+        <translation>unbekanntes Linkziel &apos;%1&apos; (run, correlation, key, runs, stuck, review, audit, workflows, check)</translation>
     </message>
 </context>
 <context>
@@ -4013,6 +4176,14 @@
         <source>&amp;Hide Revealed Values</source>
         <translation>Offengelegte Werte &amp;ausblenden</translation>
     </message>
+    <message>
+        <source>Deliveries</source>
+        <translation>Zustellungen</translation>
+    </message>
+    <message>
+        <source>Every delivery of this run&apos;s idempotency key and what it got</source>
+        <translation>Jede Zustellung des Idempotenzschlüssels dieses Laufs und was sie erhalten hat</translation>
+    </message>
 </context>
 <context>
     <name>RunFilter</name>
@@ -5640,6 +5811,133 @@
     </message>
 </context>
 <context>
+    <name>dedup::models::KeyDeliveryTableModel</name>
+    <message>
+        <source>acquired</source>
+        <translation>übernommen</translation>
+    </message>
+    <message>
+        <source>replay</source>
+        <translation>erneut ausgeliefert</translation>
+    </message>
+    <message>
+        <source>in progress</source>
+        <translation>in Bearbeitung</translation>
+    </message>
+    <message>
+        <source>in review</source>
+        <translation>in Prüfung</translation>
+    </message>
+    <message>
+        <source>mismatch</source>
+        <translation>abweichende Anfrage</translation>
+    </message>
+    <message>
+        <source>The delivery ran the work: the first one, a retry of a failed attempt, or a takeover of an expired lease.</source>
+        <translation>Die Zustellung hat die Arbeit ausgeführt: als erste, als Wiederholung nach einem fehlgeschlagenen Versuch oder als Übernahme einer abgelaufenen Lease.</translation>
+    </message>
+    <message>
+        <source>The run had finished: its recorded result was returned, nothing ran again.</source>
+        <translation>Der Lauf war beendet: Sein gespeichertes Ergebnis wurde zurückgegeben, nichts lief erneut.</translation>
+    </message>
+    <message>
+        <source>Another worker held a live lease on the run: the delivery was turned away.</source>
+        <translation>Ein anderer Worker hielt eine aktive Lease auf den Lauf: Die Zustellung wurde abgewiesen.</translation>
+    </message>
+    <message>
+        <source>The run waits for an operator (manual review): the delivery was turned away.</source>
+        <translation>Der Lauf wartet auf einen Operator (manuelle Prüfung): Die Zustellung wurde abgewiesen.</translation>
+    </message>
+    <message>
+        <source>The key was reused for another request (another fingerprint or workflow): nothing of the run was returned.</source>
+        <translation>Der Schlüssel wurde für eine andere Anfrage wiederverwendet (anderer Fingerabdruck oder Workflow): Vom Lauf wurde nichts zurückgegeben.</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>via new</source>
+        <translation>als neuer Lauf</translation>
+    </message>
+    <message>
+        <source>via retry</source>
+        <translation>als Wiederholung</translation>
+    </message>
+    <message>
+        <source>via takeover</source>
+        <translation>durch Übernahme</translation>
+    </message>
+    <message>
+        <source>via %1</source>
+        <translation>via %1</translation>
+    </message>
+    <message>
+        <source>login %1</source>
+        <translation>Login %1</translation>
+    </message>
+    <message>
+        <source>lease held by %1</source>
+        <translation>Lease gehalten von %1</translation>
+    </message>
+    <message>
+        <source>No deliveries recorded for this key.</source>
+        <translation>Für diesen Schlüssel sind keine Zustellungen erfasst.</translation>
+    </message>
+    <message>
+        <source>1 delivery</source>
+        <translation>1 Zustellung</translation>
+    </message>
+    <message>
+        <source>%1 deliveries</source>
+        <translation>%1 Zustellungen</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1; first %2, last %3</source>
+        <translation>%1; erste %2, letzte %3</translation>
+    </message>
+    <message>
+        <source>The store keeps counts and the last three duplicates (replayed or 409), not each one.</source>
+        <translation>Der Store behält Zählungen und die letzten drei Duplikate (replayed oder 409), nicht jedes einzelne.</translation>
+    </message>
+    <message>
+        <source>The table lists %1 of the %2 deliveries.</source>
+        <translation>Die Tabelle listet %1 der %2 Zustellungen auf.</translation>
+    </message>
+    <message>
+        <source>The claim named no worker.</source>
+        <translation>Der Claim nannte keinen Worker.</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>HTTP answer</source>
+        <translation>HTTP-Antwort</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>Versuch</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+</context>
+<context>
     <name>dedup::models::LiveRunList</name>
     <message>
         <source>%1+</source>
@@ -5701,6 +5999,10 @@
     <message>
         <source>Loading was cancelled.</source>
         <translation>Das Laden wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>This store keeps no key histories yet (its schema is older than migration 0025).</source>
+        <translation>Dieser Store führt noch keine Schlüsselverläufe (sein Schema ist älter als Migration 0025).</translation>
     </message>
 </context>
 <context>
@@ -6401,6 +6703,10 @@
     <message>
         <source>run of %1 acquired again after the resume</source>
         <translation>Lauf von %1 nach der Wiederaufnahme erneut übernommen</translation>
+    </message>
+    <message>
+        <source>duplicate deliveries suppressed</source>
+        <translation>unterdrückte doppelte Zustellungen</translation>
     </message>
 </context>
 <context>
@@ -8448,6 +8754,26 @@
     <message>
         <source>Copy a dedup:// link to this run (it carries no patient data)</source>
         <translation>Einen dedup://-Link auf diesen Lauf kopieren (er enthält keine Patientendaten)</translation>
+    </message>
+    <message>
+        <source>Copy a dedup:// link to the deliveries of this run&apos;s key (it names the run, never the key)</source>
+        <translation>Einen dedup://-Link auf die Zustellungen des Schlüssels dieses Laufs kopieren (er nennt den Lauf, nie den Schlüssel)</translation>
+    </message>
+    <message>
+        <source>Could not refresh the deliveries (what is shown is the last read): %1</source>
+        <translation>Die Zustellungen konnten nicht aktualisiert werden (angezeigt wird der zuletzt gelesene Stand): %1</translation>
+    </message>
+    <message>
+        <source>Could not read the deliveries of this run&apos;s key: %1</source>
+        <translation>Die Zustellungen des Schlüssels dieses Laufs konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Deliveries (%1)</source>
+        <translation>Zustellungen (%1)</translation>
+    </message>
+    <message>
+        <source>Deliveries</source>
+        <translation>Zustellungen</translation>
     </message>
 </context>
 <context>

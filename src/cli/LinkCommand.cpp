@@ -66,15 +66,16 @@ std::optional<bool> runReadable(store::PgConnection &conn, qint64 id, store::PgE
 } // namespace
 
 QString LinkCommand::summary() const {
-    return tr("Print a dedup:// link to a run, a correlation or a view of this store, or check "
-              "one.");
+    return tr("Print a dedup:// link to a run, a correlation, a key's deliveries or a view of "
+              "this store, or check one.");
 }
 
 void LinkCommand::addOptions(QCommandLineParser &parser) {
     addDatabaseOption(parser);
     parser.addPositionalArgument(
         QStringLiteral("what"),
-        tr("run ID | correlation RUN-ID | runs | stuck | review | audit | workflows | check LINK"));
+        tr("run ID | correlation RUN-ID | key RUN-ID | runs | stuck | review | audit | workflows | "
+           "check LINK"));
     parser.addOption(QCommandLineOption(Status, tr("runs: only runs of this status (repeatable)."),
                                         tr("status")));
     parser.addOption(QCommandLineOption(Workflow, tr("runs: only this workflow."), tr("name")));
@@ -111,8 +112,8 @@ std::optional<DedupLink> LinkCommand::parseRequest(const QCommandLineParser &par
     const QStringList args = parser.positionalArguments();
     const QString what = args.value(0);
     if (what.isEmpty())
-        return usage(tr("say what to link to: run ID, correlation RUN-ID, runs, stuck, review, "
-                        "audit, workflows, or check LINK"));
+        return usage(tr("say what to link to: run ID, correlation RUN-ID, key RUN-ID, runs, stuck, "
+                        "review, audit, workflows, or check LINK"));
     for (const FilterOption &option : filterOptions()) {
         if (parser.isSet(option.name) && !option.views.contains(what))
             return usage(tr("--%1 applies to %2 only")
@@ -120,7 +121,8 @@ std::optional<DedupLink> LinkCommand::parseRequest(const QCommandLineParser &par
                                                    option.views.join(QStringLiteral("\" and \"")) +
                                                    QLatin1Char('"')));
     }
-    const int wanted = (what == u"run" || what == u"correlation" || what == u"check") ? 2 : 1;
+    const int wanted =
+        (what == u"run" || what == u"correlation" || what == u"key" || what == u"check") ? 2 : 1;
     if (args.size() < wanted)
         return usage(what == u"check" ? tr("give the link to check: check LINK")
                                       : tr("give the run's id: %1 ID").arg(what));
@@ -136,8 +138,15 @@ std::optional<DedupLink> LinkCommand::parseRequest(const QCommandLineParser &par
     if (wanted == 2) {
         bool ok = false;
         const qint64 id = args.at(1).toLongLong(&ok);
+        // What was typed after `key` may be the key itself (patient data): not echoed.
+        if ((!ok || id <= 0) && what == u"key")
+            return usage(tr("link key takes the run's id, never the key (dedupctl key SCOPE KEY "
+                            "shows the run's id)"));
         if (!ok || id <= 0)
             return usage(tr("'%1' is not a run id").arg(shown(args.at(1))));
+        // A key's history is named by its run: a link never carries the key (patient data).
+        if (what == u"key")
+            return DedupLink::keyOf({}, id);
         return what == u"run" ? DedupLink::run({}, id) : DedupLink::correlationOf({}, id);
     }
     const QList<std::pair<QString, DedupLink::Target>> views = {
@@ -175,8 +184,8 @@ std::optional<DedupLink> LinkCommand::parseRequest(const QCommandLineParser &par
         link.store = {};
         return link;
     }
-    return usage(tr("unknown link target '%1' (run, correlation, runs, stuck, review, audit, "
-                    "workflows, check)")
+    return usage(tr("unknown link target '%1' (run, correlation, key, runs, stuck, review, "
+                    "audit, workflows, check)")
                      .arg(shown(what)));
 }
 

@@ -7,6 +7,7 @@
 #include "CrashTestCommand.h"
 #include "DemoCommand.h"
 #include "ExitCode.h"
+#include "KeyCommand.h"
 #include "LinkCommand.h"
 #include "MetricsCommand.h"
 #include "MigrateCommand.h"
@@ -54,6 +55,7 @@ std::vector<std::unique_ptr<CliCommand>> makeCommands() {
     commands.push_back(std::make_unique<SettleStepCommand>());
     commands.push_back(std::make_unique<WorkflowsCommand>());
     commands.push_back(std::make_unique<CorrelationCommand>());
+    commands.push_back(std::make_unique<KeyCommand>());
     commands.push_back(std::make_unique<PauseCommand>(PauseCommand::Mode::Pause));
     commands.push_back(std::make_unique<PauseCommand>(PauseCommand::Mode::Resume));
     commands.push_back(std::make_unique<MetricsCommand>());

@@ -82,6 +82,7 @@ QString viewName(DedupLink::Target target) {
         return QStringLiteral("audit");
     case DedupLink::Target::Run:
     case DedupLink::Target::Correlation:
+    case DedupLink::Target::Key:
         break;
     }
     return {};
@@ -246,6 +247,12 @@ DedupLink DedupLink::correlationOf(const QUuid &store, qint64 runId) {
     return link;
 }
 
+DedupLink DedupLink::keyOf(const QUuid &store, qint64 runId) {
+    DedupLink link = run(store, runId);
+    link.target = Target::Key;
+    return link;
+}
+
 DedupLink DedupLink::view(const QUuid &store, Target target) {
     DedupLink link;
     link.target = target;
@@ -257,11 +264,12 @@ QString DedupLink::toString() const {
     QUrl url;
     url.setScheme(Scheme);
     url.setHost(store.toString(QUuid::WithoutBraces));
-    if (target == Target::Run || target == Target::Correlation) {
-        url.setPath(
-            QStringLiteral("/run/%1%2")
-                .arg(runId)
-                .arg(target == Target::Correlation ? QStringLiteral("/correlation") : QString()));
+    if (target == Target::Run || target == Target::Correlation || target == Target::Key) {
+        url.setPath(QStringLiteral("/run/%1%2")
+                        .arg(runId)
+                        .arg(target == Target::Correlation ? QStringLiteral("/correlation")
+                             : target == Target::Key       ? QStringLiteral("/key")
+                                                           : QString()));
         return url.toString(QUrl::FullyEncoded);
     }
     url.setPath(QLatin1Char('/') + viewName(target));
@@ -329,7 +337,7 @@ Result<DedupLink, DedupLink::Error> DedupLink::parse(const QString &text) {
     const QStringList parts = url.path().split(QLatin1Char('/'), Qt::SkipEmptyParts);
     const QUrlQuery query(url);
     if (parts.value(0) == u"run" && (parts.size() == 2 || parts.size() == 3)) {
-        if (parts.size() == 3 && parts.at(2) != u"correlation")
+        if (parts.size() == 3 && parts.at(2) != u"correlation" && parts.at(2) != u"key")
             return LinkResult::failure(Error::UnknownTarget,
                                        tr("Unknown page of a run: \"%1\".").arg(parts.at(2)));
         bool ok = false;
@@ -337,7 +345,9 @@ Result<DedupLink, DedupLink::Error> DedupLink::parse(const QString &text) {
         if (!ok || link.runId <= 0 || parts.at(1) != QString::number(link.runId))
             return LinkResult::failure(Error::BadRunId,
                                        tr("\"%1\" is not a run id.").arg(parts.at(1).left(40)));
-        link.target = parts.size() == 3 ? Target::Correlation : Target::Run;
+        link.target = parts.size() == 2               ? Target::Run
+                      : parts.at(2) == u"correlation" ? Target::Correlation
+                                                      : Target::Key;
         if (!query.isEmpty() || url.hasFragment())
             return LinkResult::failure(Error::BadParameter,
                                        tr("A link to a run takes no parameters."));
@@ -370,7 +380,7 @@ Result<DedupLink, DedupLink::Error> DedupLink::parse(const QString &text) {
     return LinkResult::failure(
         Error::UnknownTarget,
         tr("The link names nothing this console knows: \"%1\" (expected run/ID, "
-           "run/ID/correlation, runs, stuck, review, audit or workflows).")
+           "run/ID/correlation, run/ID/key, runs, stuck, review, audit or workflows).")
             .arg(url.path().left(200)));
 }
 
@@ -380,6 +390,8 @@ QString DedupLink::description() const {
         return tr("run %1").arg(runId);
     case Target::Correlation:
         return tr("the correlation of run %1").arg(runId);
+    case Target::Key:
+        return tr("the deliveries of run %1's key").arg(runId);
     case Target::Runs:
         return tr("the runs list");
     case Target::Stuck:

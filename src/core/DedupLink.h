@@ -16,6 +16,7 @@ namespace dedup::core {
 //
 //   dedup://STORE/run/ID                 a run (the run detail)
 //   dedup://STORE/run/ID/correlation     every run sharing that run's correlation id
+//   dedup://STORE/run/ID/key             the deliveries of that run's key (its history)
 //   dedup://STORE/runs?status=failed&workflow=billing&scope=clinic-1&range=24h
 //   dedup://STORE/stuck?threshold=60
 //   dedup://STORE/review?workflow=billing&scope=clinic-1&assignee=me
@@ -33,7 +34,7 @@ class DedupLink {
     Q_DECLARE_TR_FUNCTIONS(DedupLink)
 
 public:
-    enum class Target { Run, Correlation, Runs, Stuck, Review, Workflows, Audit };
+    enum class Target { Run, Correlation, Runs, Stuck, Review, Workflows, Audit, Key };
     enum class Error { None, NotALink, BadStore, UnknownTarget, BadRunId, BadParameter, TooLong };
     // The runs list's quick time ranges (creation time, relative to when the link is opened).
     enum class Range { Any, LastHour, Last24Hours, Last7Days };
@@ -50,11 +51,14 @@ public:
 
     static DedupLink run(const QUuid &store, qint64 runId);
     static DedupLink correlationOf(const QUuid &store, qint64 runId);
+    // The history of the run's key (its deliveries): named by the run, never by the key,
+    // which is patient data.
+    static DedupLink keyOf(const QUuid &store, qint64 runId);
     static DedupLink view(const QUuid &store, Target target);
 
     Target target = Target::Runs;
     QUuid store;
-    qint64 runId = 0; // Run and Correlation
+    qint64 runId = 0; // Run, Correlation and Key
     // Target::Runs: the filter. Statuses in declaration order without repeats; empty: any.
     QList<RunStatus> statuses;
     QString workflow; // exact; empty: any (Runs and Review)

@@ -4,8 +4,10 @@
 #include "lanes/ChangeListener.h"
 #include "models/AuditTableModel.h"
 #include "models/EventTableModel.h"
+#include "models/KeyDeliveryTableModel.h"
 #include "models/ListPageStep.h"
 #include "models/StepTableModel.h"
+#include "store/KeyHistoryQueries.h"
 #include "store/PgConnection.h"
 
 #include <QJsonObject>
@@ -189,7 +191,8 @@ RunDetailSource::RunDetailSource(const QString &conninfo, QObject *parent)
     , m_runner(conninfo, QStringLiteral("dedup-console-detail"))
     , m_steps(new StepTableModel(this))
     , m_events(new EventTableModel(this))
-    , m_audit(new AuditTableModel(this)) {
+    , m_audit(new AuditTableModel(this))
+    , m_deliveries(new KeyDeliveryTableModel(this)) {
     qRegisterMetaType<RunDetailSnapshot>();
     connect(&m_runner, &lanes::QueryRunner::finished, this, &RunDetailSource::onFinished);
     connect(&m_runner, &lanes::QueryRunner::failed, this, &RunDetailSource::onFailed);
@@ -219,12 +222,16 @@ void RunDetailSource::setRunId(qint64 runId) {
     m_snapshot = {};
     m_shown = {}; // the previous run's values go now, not with the next read
     m_pendingShown.reset();
+    m_pendingHistory.reset();
+    m_keyHistory = {};
+    m_keyHistoryError.clear();
     m_errorText.clear();
     m_poll.stop();
     // Another run: nothing of the previous one may stay on screen under the new id.
     m_steps->resetRows({});
     m_events->resetRows({});
     m_audit->resetRows({});
+    m_deliveries->resetRows({});
     emit runIdChanged(runId);
     if (runId <= 0) {
         setState(State::Empty);
@@ -272,15 +279,38 @@ void RunDetailSource::request() {
     const store::RunDetail before = m_shownRunLoaded ? m_snapshot.run : store::RunDetail();
     const Shown shownBefore = m_shownRunLoaded ? m_shown : Shown();
     auto shown = std::make_shared<Shown>();
-    const int id = m_runner.submit([runId, limits, page, before, shownBefore,
-                                    shown](store::PgConnection &conn, store::PgError *error) {
+    auto history = std::make_shared<HistoryRead>();
+    const int id = m_runner.submit([runId, limits, page, before, shownBefore, shown,
+                                    history](store::PgConnection &conn, store::PgError *error) {
         auto snapshot = store::RunDetailQueries::readSnapshot(conn, runId, limits, page, error);
         if (!snapshot)
             return QVariant();
+        if (snapshot->found) {
+            // In a snapshot of its own, after the run's: a delivery in between shows in the
+            // history before the run's next read, which is all it may change.
+            store::PgError historyError;
+            history->history =
+                store::KeyHistoryQueries::read(conn, runId, DeliveriesListed, &historyError);
+            if (!history->history) {
+                // A lost connection or a cancel is the read's: the lane reconnects and reads
+                // again, or reports the cancel. Anything else stays in the Deliveries tab.
+                if (historyError.connectionLost ||
+                    historyError.sqlState == QLatin1String("57014")) {
+                    *error = historyError;
+                    return QVariant();
+                }
+                history->error =
+                    historyError.sqlState == QLatin1String("42883")
+                        ? tr("This store keeps no key histories yet (its schema is older than "
+                             "migration 0025).")
+                        : historyError.toString();
+            }
+        }
         prepareRead(*snapshot, before, shownBefore, shown.get());
         return QVariant::fromValue(std::move(*snapshot));
     });
     m_pendingShown = std::move(shown);
+    m_pendingHistory = std::move(history);
     setPending(id);
     emit loading(runId);
 }
@@ -333,9 +363,12 @@ void RunDetailSource::onFinished(int requestId, const QVariant &value) {
     // Written by the loading thread before it answered (the queued answer orders it).
     Shown shown = m_pendingShown ? std::move(*m_pendingShown) : Shown();
     m_pendingShown.reset();
+    const HistoryRead history = m_pendingHistory ? std::move(*m_pendingHistory) : HistoryRead();
+    m_pendingHistory.reset();
     const bool sameRun = m_shownRunLoaded;
     m_shownRunLoaded = true;
     m_errorText.clear();
+    applyHistory(history, sameRun && snapshot.found);
     apply(snapshot, std::move(shown), sameRun);
     if (m_reloadWanted)
         request();
@@ -369,6 +402,23 @@ void RunDetailSource::apply(const RunDetailSnapshot &snapshot, Shown shown, bool
     }
     setState(State::Loaded);
     emit loaded(m_runId);
+}
+
+void RunDetailSource::applyHistory(const HistoryRead &read, bool sameRun) {
+    m_keyHistoryError = read.error;
+    if (!read.history) {
+        // Failed: the same run's history as last read stays, with the error; none otherwise.
+        if (!sameRun) {
+            m_keyHistory = {};
+            m_deliveries->resetRows({});
+        }
+        return;
+    }
+    m_keyHistory = *read.history;
+    if (sameRun)
+        m_deliveries->updateRows(m_keyHistory.deliveries);
+    else
+        m_deliveries->resetRows(m_keyHistory.deliveries);
 }
 
 void RunDetailSource::onFailed(int requestId, const QString &message, lanes::Failure failure) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "lanes/QueryRunner.h"
+#include "store/KeyHistory.h"
 #include "store/RunDetailQueries.h"
 #include "store/RunDetailSnapshot.h"
 
@@ -10,6 +11,7 @@
 #include <QTimer>
 
 #include <memory>
+#include <optional>
 
 namespace dedup::lanes {
 class ChangeListener;
@@ -18,6 +20,7 @@ namespace dedup::models {
 
 class AuditTableModel;
 class EventTableModel;
+class KeyDeliveryTableModel;
 class StepTableModel;
 
 // Everything the run detail shows about one run (docs/CONSOLE.md "Run detail"), loaded in the
@@ -46,6 +49,11 @@ class StepTableModel;
 // Another run, or none (setRunId(0): the detail closed), lets go of everything; with
 // releaseMemory() the freed megabytes go back to the system.
 //
+// The history of the run's key (the Deliveries tab: dedup.key_history, KeyHistoryQueries) is
+// read with the run, on the same connection, right after the snapshot: keyHistory() and
+// deliveries(). Its failure (a store before 0025, say) does not fail the run's read:
+// keyHistoryError() says why, and the history as last read of the same run stays.
+//
 // Events are shown one page of limits().events at a time, the newest first: showEvents()
 // pages (older, newer, newest, oldest) and the snapshot says where the page is
 // (eventCount, newerEvents, moreEvents). Re-reads keep the page; another run starts at the
@@ -66,6 +74,8 @@ public:
     Q_ENUM(State)
 
     static constexpr int DefaultPollIntervalMs = 5000;
+    // The most deliveries of the run's key listed (what dedup.key_history returns at most).
+    static constexpr int DeliveriesListed = 100;
     // The most characters of a value prepared for display (the rest on request).
     static constexpr qsizetype ShownChars = 256 * 1024;
     // The most characters of one line shown (the rest of the line on request): laying out
@@ -161,6 +171,13 @@ public:
     StepTableModel *steps() const { return m_steps; }
     EventTableModel *events() const { return m_events; }
     AuditTableModel *audit() const { return m_audit; }
+    // The newest deliveries of the run's key, newest first (keyHistory().deliveries).
+    KeyDeliveryTableModel *deliveries() const { return m_deliveries; }
+    // The history of the run's key as last read (found == false before the first read, for a
+    // run that is gone, or when its read failed for this run).
+    const store::KeyHistory &keyHistory() const { return m_keyHistory; }
+    // Why the last read of the key's history failed; empty when it did not.
+    QString keyHistoryError() const { return m_keyHistoryError; }
 
     // The loading connection's server process (tests, pg_stat_activity).
     int backendPid() const { return m_runner.backendPid(); }
@@ -186,7 +203,13 @@ private:
     void request();
     void onFinished(int requestId, const QVariant &value);
     void onFailed(int requestId, const QString &message, lanes::Failure failure);
+    // The key's history read with a snapshot, by the loading thread.
+    struct HistoryRead {
+        std::optional<store::KeyHistory> history;
+        QString error; // why `history` is missing
+    };
     void apply(const store::RunDetailSnapshot &snapshot, Shown shown, bool sameRun);
+    void applyHistory(const HistoryRead &read, bool sameRun);
     void setState(State state);
     void setPending(int requestId);
     void updatePolling();
@@ -207,12 +230,16 @@ private:
     // Filled by the loading thread for the request in flight (m_pending), read once its
     // answer came.
     std::shared_ptr<Shown> m_pendingShown;
+    std::shared_ptr<HistoryRead> m_pendingHistory; // likewise
+    store::KeyHistory m_keyHistory;
+    QString m_keyHistoryError;
     QElapsedTimer m_sinceRead;
     int m_pollIntervalMs = DefaultPollIntervalMs;
     QTimer m_poll;
     StepTableModel *m_steps = nullptr;
     EventTableModel *m_events = nullptr;
     AuditTableModel *m_audit = nullptr;
+    KeyDeliveryTableModel *m_deliveries = nullptr;
 };
 
 } // namespace dedup::models

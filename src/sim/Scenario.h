@@ -72,6 +72,10 @@ struct ScenarioExpectation {
     QList<ScenarioStepExpectation> steps;
     // Event kinds that must appear in the timelines of the scenario's runs.
     QStringList events;
+    // Deliveries the store answered replay, in_progress or in_review for the scenario's runs:
+    // counted on their run (dedup.duplicate_deliveries, since 0025) plus any
+    // `duplicate_suppressed` events (written before 0025). -1: not checked.
+    int duplicatesSuppressed = -1;
     // Actions whose delivery took longer than the sender's timeout (the sender saw a 504 and
     // redelivered while the handler was still working).
     QList<int> slowerThanCallerTimeout;

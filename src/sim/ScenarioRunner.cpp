@@ -390,6 +390,22 @@ void ScenarioRunner::check(Run &run, store::PgConnection &admin) {
                     kinds.contains(kind) ? tr("yes") : tr("no"));
     }
 
+    if (expected.duplicatesSuppressed >= 0) {
+        store::PgParams params;
+        params.add(QStringLiteral("{%1}").arg(runIds.join(QLatin1Char(','))));
+        const store::PgResult row = admin.exec(
+            QStringLiteral("SELECT (SELECT count(*) FROM dedup.events"
+                           "         WHERE run_id = ANY($1::bigint[])"
+                           "           AND kind = 'duplicate_suppressed')"
+                           "     + (SELECT COALESCE(sum(replays + in_progress + in_review), 0)"
+                           "          FROM dedup.duplicate_deliveries"
+                           "         WHERE run_id = ANY($1::bigint[]))"),
+            params);
+        run.add(tr("duplicate deliveries suppressed"),
+                QString::number(expected.duplicatesSuppressed),
+                row.ok() ? row.text(0, 0) : row.error().toString());
+    }
+
     // What the senders were told.
     for (const ScenarioActionReport &action : actions) {
         if (action.outcome != QLatin1String("replayed"))

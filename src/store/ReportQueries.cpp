@@ -190,29 +190,47 @@ OperatorResult<ReportSummary> ReportQueries::summarize(const ReportSpec &spec) {
 
     // Events in range (partial indexes on events.at per kind) and the queues as they are now
     // (runs_stale_lease_idx, runs_review_queue_idx); only the workflow filter applies.
+    //
+    // Suppressed duplicates: the `duplicate_suppressed` events in range (written before 0025)
+    // plus, since 0025, the counters of dedup.duplicate_deliveries (replays, in_progress,
+    // in_review) of every run whose last counted duplicate (last_at) falls in the range. The
+    // time of each counted duplicate is not kept, so a run's all count at the time of its last
+    // one: dashboard_rebuild()'s rule, so the report and a rebuilt Dashboard agree. The
+    // counters are read in one pass over the table (only its primary key is indexed, which
+    // keeps its updates HOT).
     {
         PgParams params;
         ReportSql sql(spec, params);
         const QString range = sql.range(QStringLiteral("e.at"));
-        const QString eventWorkflow =
-            spec.workflows.isEmpty()
-                ? QStringLiteral("true")
-                : QStringLiteral("EXISTS (SELECT 1 FROM dedup.runs r WHERE r.id = e.run_id AND %1)")
-                      .arg(sql.runWorkflowWhere(QStringLiteral("r")));
+        const QString counterRange = sql.range(QStringLiteral("d.last_at"));
+        const auto workflowOf = [&](const QString &runId) {
+            return spec.workflows.isEmpty()
+                       ? QStringLiteral("true")
+                       : QStringLiteral(
+                             "EXISTS (SELECT 1 FROM dedup.runs r WHERE r.id = %1 AND %2)")
+                             .arg(runId, sql.runWorkflowWhere(QStringLiteral("r")));
+        };
+        const QString eventWorkflow = workflowOf(QStringLiteral("e.run_id"));
+        const QString counterWorkflow = workflowOf(QStringLiteral("d.run_id"));
         const QString queueWorkflow = sql.runWorkflowWhere(QStringLiteral("r"));
         const QString events = QStringLiteral(
             "(SELECT count(*) FROM dedup.events e WHERE e.kind = '%1' AND %2 AND %3)");
+        const QString counted =
+            QStringLiteral("(SELECT COALESCE(sum(d.replays + d.in_progress + d.in_review), 0)"
+                           " FROM dedup.duplicate_deliveries d WHERE %1 AND %2)")
+                .arg(counterRange, counterWorkflow);
         if (!run(
                 QStringLiteral(
-                    "SELECT %1 AS duplicates, %2 AS review_opened,"
+                    "SELECT (%1 + %2)::bigint AS duplicates, %3 AS review_opened,"
                     " (SELECT count(*) FROM dedup.runs r WHERE r.status = 'processing'"
-                    "   AND r.lease_expires_at < now() AND %3) AS stuck,"
+                    "   AND r.lease_expires_at < now() AND %4) AS stuck,"
                     " q.review_now, q.oldest_review"
                     " FROM (SELECT count(*) AS review_now,"
                     "   floor(extract(epoch FROM now() - min(COALESCE(r.review_at, r.updated_at))))"
                     "   ::bigint AS oldest_review"
-                    "   FROM dedup.runs r WHERE r.status = 'manual_review' AND %3) q")
+                    "   FROM dedup.runs r WHERE r.status = 'manual_review' AND %4) q")
                     .arg(events.arg(QStringLiteral("duplicate_suppressed"), range, eventWorkflow),
+                         counted,
                          events.arg(QStringLiteral("routed_to_review"), range, eventWorkflow),
                          queueWorkflow),
                 params, &result))

@@ -58,7 +58,7 @@ struct ReportSummary {
     QList<ReportCount> runsByWorkflow; // descending
     QList<ReportBucket> runsOverTime;  // bucket width chosen from the range (hour/day/week)
     QString bucketUnit;                // "hour" | "day" | "week"
-    qint64 duplicatesSuppressed = 0;   // duplicate_suppressed events in range
+    qint64 duplicatesSuppressed = 0;   // duplicates in range: events and counted (0025)
     QList<ReportCount> failureClasses; // last_error->>'class' of failed / review runs in range
 
     qint64 stuckNow = 0;                          // processing with an expired lease, now

@@ -72,13 +72,15 @@ LinkNavigator::LinkNavigator(MainWindow *window)
     connect(m_openLink, &QAction::triggered, this, &LinkNavigator::askForLink);
     connect(window, &MainWindow::storeAttached, this, &LinkNavigator::onStoreAttached);
     connect(this, &LinkNavigator::refused, window, &MainWindow::showStatusMessage);
-    // The run detail's Copy Link button.
+    // The run detail's Copy Link button: with the Deliveries tab in front, to the key's history.
     connect(window->detailViews()->detail(), &RunDetailView::copyLinkRequested, this,
             [this](qint64 runId) {
-                if (!storeId().isNull())
-                    copy(DedupLink::run(storeId(), runId));
-                else
+                if (storeId().isNull())
                     copy(std::nullopt);
+                else if (m_window->detailViews()->detail()->deliveriesInFront())
+                    copy(DedupLink::keyOf(storeId(), runId));
+                else
+                    copy(DedupLink::run(storeId(), runId));
             });
     // The runs list's context menu: a link to the clicked run.
     connect(window->runsView(), &RunsView::contextMenuAboutToShow, this, [this](QMenu *menu) {
@@ -158,6 +160,11 @@ void LinkNavigator::navigate(const DedupLink &link) {
     DetailViews *details = m_window->detailViews();
     switch (link.target) {
     case DedupLink::Target::Run:
+        details->showRun(link.runId);
+        break;
+    case DedupLink::Target::Key:
+        // The run's detail on its Deliveries tab (before the read: it shows once it comes).
+        details->detail()->showDeliveries();
         details->showRun(link.runId);
         break;
     case DedupLink::Target::Correlation: {
@@ -262,7 +269,8 @@ std::optional<DedupLink> LinkNavigator::linkHere(QString *leftOut) const {
         return std::nullopt;
     const RunDetailView *detail = m_window->detailViews()->detail();
     if (hasFocusIn(detail) && detail->runId() > 0)
-        return DedupLink::run(store, detail->runId());
+        return detail->deliveriesInFront() ? DedupLink::keyOf(store, detail->runId())
+                                           : DedupLink::run(store, detail->runId());
     DetailViews *details = m_window->detailViews();
     const std::pair<const QTableView *, qint64> lists[] = {
         {m_window->runsView()->table(), m_window->runsView()->currentRunId()},

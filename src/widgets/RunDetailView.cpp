@@ -3,6 +3,7 @@
 #include "lanes/ChangeListener.h"
 #include "models/AuditTableModel.h"
 #include "models/EventTableModel.h"
+#include "models/KeyDeliveryTableModel.h"
 #include "models/RunDetailSource.h"
 #include "models/StepTableModel.h"
 #include "store/RunReveal.h"
@@ -26,6 +27,7 @@ namespace dedup::widgets {
 
 using models::AuditTableModel;
 using models::EventTableModel;
+using models::KeyDeliveryTableModel;
 using models::RunDetailSource;
 using models::StepTableModel;
 
@@ -36,6 +38,7 @@ RunDetailView::RunDetailView(QWidget *parent)
     PlainTextDelegate::installOn(m_ui->stepsTable);
     PlainTextDelegate::installOn(m_ui->eventsTable);
     PlainTextDelegate::installOn(m_ui->auditTable);
+    PlainTextDelegate::installOn(m_ui->deliveriesTable); // worker ids and logins are store data
     setFocusProxy(m_ui->stepsTable);
     QFont title = m_ui->titleLabel->font();
     title.setBold(true);
@@ -60,7 +63,8 @@ RunDetailView::RunDetailView(QWidget *parent)
     // interpreted as markup.
     for (QLabel *label :
          {m_ui->keyValue, m_ui->fingerprintValue, m_ui->errorClassValue, m_ui->errorMessageValue,
-          m_ui->reviewReasonValue, m_ui->reviewNoteValue, m_ui->revealedLabel})
+          m_ui->reviewReasonValue, m_ui->reviewNoteValue, m_ui->revealedLabel,
+          m_ui->deliveriesError, m_ui->deliveriesSummary, m_ui->deliveriesNote})
         label->setTextFormat(Qt::PlainText);
     m_ui->revealedRow->hide();
     setUpTables();
@@ -94,7 +98,11 @@ void RunDetailView::setUpTables() {
     m_ui->stepsTable->setItemDelegateForColumn(StepTableModel::FinishedColumn, timestamps);
     m_ui->eventsTable->setItemDelegateForColumn(EventTableModel::TimeColumn, timestamps);
     m_ui->auditTable->setItemDelegateForColumn(AuditTableModel::WhenColumn, timestamps);
-    for (QTableView *table : {m_ui->stepsTable, m_ui->eventsTable, m_ui->auditTable}) {
+    m_ui->deliveriesTable->setItemDelegateForColumn(KeyDeliveryTableModel::TimeColumn, timestamps);
+    m_ui->deliveriesNote->setForegroundRole(QPalette::PlaceholderText);
+    m_ui->deliveriesError->hide();
+    for (QTableView *table :
+         {m_ui->stepsTable, m_ui->eventsTable, m_ui->auditTable, m_ui->deliveriesTable}) {
         table->verticalHeader()->setMinimumSectionSize(fontMetrics().height());
         table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() * 3 / 2);
         // Reasons, details and explanations are sentences: cut at their end.
@@ -127,13 +135,14 @@ void RunDetailView::createActions() {
     // The link itself is made by whoever knows the store (LinkNavigator): copyLinkRequested.
     m_copyLink = makeViewAction(this, QStringLiteral("actionCopyRunDetailLink"), tr("Copy &Link"),
                                 {}, QStringLiteral("insert-link"));
-    m_copyLink->setToolTip(tr("Copy a dedup:// link to this run (it carries no patient data)"));
+    updateCopyLinkTip();
     connect(m_copyLink, &QAction::triggered, this, [this] {
         if (runId() > 0)
             emit copyLinkRequested(runId());
     });
     m_ui->copyLinkButton->setDefaultAction(m_copyLink);
     m_ui->copyLinkButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    connect(m_ui->tabs, &QTabWidget::currentChanged, this, &RunDetailView::updateCopyLinkTip);
     m_reveal = makeViewAction(this, QStringLiteral("actionRevealRunValues"), tr("Re&veal…"), {},
                               QStringLiteral("view-visible"));
     connect(m_reveal, &QAction::triggered, this, &RunDetailView::openReveal);
@@ -163,6 +172,26 @@ QTableView *RunDetailView::auditTable() const {
     return m_ui->auditTable;
 }
 
+QTableView *RunDetailView::deliveriesTable() const {
+    return m_ui->deliveriesTable;
+}
+
+void RunDetailView::showDeliveries() {
+    m_ui->tabs->setCurrentWidget(m_ui->deliveriesTab);
+}
+
+bool RunDetailView::deliveriesInFront() const {
+    return m_ui->tabs->currentWidget() == m_ui->deliveriesTab;
+}
+
+void RunDetailView::updateCopyLinkTip() {
+    m_copyLink->setToolTip(
+        deliveriesInFront()
+            ? tr("Copy a dedup:// link to the deliveries of this run's key (it names the run, "
+                 "never the key)")
+            : tr("Copy a dedup:// link to this run (it carries no patient data)"));
+}
+
 void RunDetailView::setSource(RunDetailSource *source) {
     if (m_source)
         disconnect(m_source, nullptr, this, nullptr);
@@ -177,6 +206,7 @@ void RunDetailView::setSource(RunDetailSource *source) {
     show(m_ui->stepsTable, source ? source->steps() : nullptr);
     show(m_ui->eventsTable, source ? source->events() : nullptr);
     show(m_ui->auditTable, source ? source->audit() : nullptr);
+    show(m_ui->deliveriesTable, source ? source->deliveries() : nullptr);
     if (m_ownSource.get() != source)
         m_ownSource.reset(); // after the tables let go of its models
     m_fittedRunId = 0;

@@ -35,8 +35,9 @@ class RevealDialog;
 // One run in full (docs/CONSOLE.md "Run detail"), over a RunDetailSource: a header (id, status in
 // colour and words, workflow, scope, key, correlation id as a link, attempt), the lease
 // (owner, token, a live "expires in" countdown by the server's clock, last heartbeat), and
-// tabs: steps (uncertain ones stand out, with why), events, the stored result and the last
-// error as pretty JSON, the review fields, the audit entries.
+// tabs: steps (uncertain ones stand out, with why), events, the deliveries of the run's key
+// (each with its outcome and the HTTP answer it stands for, and the counts per outcome), the
+// stored result and the last error as pretty JSON, the review fields, the audit entries.
 //
 // States: no run ("Select a run"), loading, not found (purged), failed (the message and
 // Retry; a failed reload keeps the run as last read on screen, with the error above it).
@@ -85,6 +86,10 @@ public:
     // Shows run `runId` with its step `ordinal` selected on the Steps tab once it is read
     // (a step clicked on the correlation timeline).
     void showStep(qint64 runId, int ordinal);
+    // Brings the Deliveries tab to the front (a dedup://STORE/run/ID/key link).
+    void showDeliveries();
+    // The Deliveries tab is in front: Copy Link copies the link to the key's history.
+    bool deliveriesInFront() const;
     qint64 runId() const;
 
     // The run as last read, for the actions a menu offers on it; valid while hasRun().
@@ -120,6 +125,7 @@ public:
     QTableView *stepsTable() const;
     QTableView *eventsTable() const;
     QTableView *auditTable() const;
+    QTableView *deliveriesTable() const;
 
 public slots:
     // Show Correlation: emits correlationRequested for the run shown, if it has a correlation
@@ -146,7 +152,8 @@ signals:
     void correlationRequested(const QString &correlationId, qint64 runId);
     // A read of `runId` was applied: detail() and the accessors above are current.
     void runLoaded(qint64 runId);
-    // Copy Link was used on run `runId`.
+    // Copy Link was used on run `runId` (with the Deliveries tab in front: deliveriesInFront()
+    // says so, and the link is to the key's history).
     void copyLinkRequested(qint64 runId);
     // The run shown changed (another id, or the same run gone or back).
     void runChanged(qint64 runId);
@@ -172,6 +179,8 @@ private:
     void fillTabs();
     void fillError();
     void fillReview();
+    void fillDeliveries();
+    void updateCopyLinkTip();
     void fillRevealed();
     // Lets go of the values on screen (another run, or none).
     void clearValues();

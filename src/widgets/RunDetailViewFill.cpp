@@ -5,6 +5,7 @@
 #include "models/CappedCount.h"
 #include "models/DurationText.h"
 #include "models/EventTableModel.h"
+#include "models/KeyDeliveryTableModel.h"
 #include "models/RunDetailSource.h"
 #include "models/RunStatusStyle.h"
 #include "models/StepStatusStyle.h"
@@ -304,11 +305,35 @@ void RunDetailView::fillTabs() {
         m_ui->resultPane->setJson(run.result.pretty);
     else
         m_ui->resultPane->setValue(m_source->shown().result);
+    fillDeliveries();
     if (m_fittedRunId != run.id) {
         m_fittedRunId = run.id;
-        for (QTableView *table : {m_ui->stepsTable, m_ui->eventsTable, m_ui->auditTable})
+        for (QTableView *table :
+             {m_ui->stepsTable, m_ui->eventsTable, m_ui->auditTable, m_ui->deliveriesTable})
             fitColumns(table);
     }
+}
+
+void RunDetailView::fillDeliveries() {
+    using models::KeyDeliveryTableModel;
+    const store::KeyHistory &history = m_source->keyHistory();
+    const QString error = m_source->keyHistoryError();
+    // In the tab, not in a box: the run itself was read, only its key's history was not.
+    m_ui->deliveriesError->setVisible(!error.isEmpty());
+    m_ui->deliveriesError->setText(
+        history.found
+            ? tr("Could not refresh the deliveries (what is shown is the last read): %1").arg(error)
+            : tr("Could not read the deliveries of this run's key: %1").arg(error));
+    setWarning(m_ui->deliveriesError, true);
+    m_ui->deliveriesSummary->setVisible(history.found);
+    m_ui->deliveriesNote->setVisible(history.found);
+    m_ui->deliveriesTable->setVisible(history.found || error.isEmpty());
+    m_ui->deliveriesSummary->setText(KeyDeliveryTableModel::summary(history));
+    m_ui->deliveriesNote->setText(KeyDeliveryTableModel::note(history));
+    const int tab = m_ui->tabs->indexOf(m_ui->deliveriesTab);
+    m_ui->tabs->setTabText(tab, history.found
+                                    ? tr("Deliveries (%1)").arg(QLocale().toString(history.total()))
+                                    : tr("Deliveries"));
 }
 
 void RunDetailView::fillError() {

@@ -320,6 +320,13 @@ Profile profile(const QString &conninfo, int calls, int loops) {
     if (!result.error.isEmpty())
         return result;
     result.claimFunctions = functionStats(conn, reader, calls, &result.error);
+    // The duplicate path's writes (0025): the same keys again while their leases live
+    // (in_progress), once (each run's first duplicate: its counter row is inserted) and once
+    // more (the counter row is updated in place).
+    walPerCall(QStringLiteral("claim_duplicate_first"), claimSql, QStringLiteral("prof"));
+    walPerCall(QStringLiteral("claim_duplicate_repeat"), claimSql, QStringLiteral("prof"));
+    if (!result.error.isEmpty())
+        return result;
 
     // warm up: the session compiles each PL/pgSQL function and its plans on first use
     for (int i = 0; i < 10 && result.error.isEmpty(); ++i)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArray>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -11,9 +12,15 @@ struct DedupctlRun {
     QString err;
 };
 
-inline DedupctlRun runDedupctl(const QStringList &args, int timeoutMs = 60000) {
+// `input`, when given, is written to its standard input, which is then closed.
+inline DedupctlRun runDedupctl(const QStringList &args, int timeoutMs = 60000,
+                               const QByteArray &input = {}) {
     QProcess process;
     process.start(QStringLiteral(DEDUPCTL_PATH), args);
+    if (!input.isNull()) {
+        process.write(input);
+        process.closeWriteChannel();
+    }
     DedupctlRun run;
     if (!process.waitForFinished(timeoutMs)) {
         process.kill();

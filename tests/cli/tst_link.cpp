@@ -1,7 +1,8 @@
 // dedupctl link, black-box against a private PostgreSQL (docs/CLI.md "link"): the links it
 // prints name this store's id and read back as what was asked; a run the login may not read
-// is not linked (exit 1); `check` accepts this store's links and refuses another store's;
-// bad command lines exit 2 before connecting; a filter never carries a key.
+// is not linked (exit 1); `link key` names a key's deliveries by its run, never by the key;
+// `check` accepts this store's links and refuses another store's; bad command lines exit 2
+// before connecting; a filter never carries a key.
 #include "DedupctlRun.h"
 #include "TestDatabase.h"
 #include "core/DedupLink.h"
@@ -99,6 +100,15 @@ void TestLink::links() {
     const DedupctlRun correlation = dedupctl(*m_db, {u"correlation"_s, QString::number(m_run)});
     QCOMPARE(correlation.exitCode, 0);
     QCOMPARE(correlation.out, u"dedup://%1/run/%2/correlation\n"_s.arg(m_store).arg(m_run));
+    // And its key's deliveries, named by the run: the key is not in the link.
+    const DedupctlRun key = dedupctl(*m_db, {u"key"_s, QString::number(m_run)});
+    QCOMPARE(key.exitCode, 0);
+    QCOMPARE(key.err, QString());
+    QCOMPARE(key.out, u"dedup://%1/run/%2/key\n"_s.arg(m_store).arg(m_run));
+    QVERIFY(!key.out.contains(u"MRN"_s));
+    const auto parsed = DedupLink::parse(key.out.trimmed());
+    QVERIFY2(parsed.ok(), qPrintable(parsed.errorMessage()));
+    QVERIFY(parsed.value() == DedupLink::keyOf(QUuid::fromString(m_store), m_run));
 }
 
 void TestLink::runFilter() {
@@ -121,7 +131,7 @@ void TestLink::runFilter() {
 
 void TestLink::unreadableRunIsNotLinked() {
     const QString other = scalar(*m_db, u"SELECT id FROM dedup.runs WHERE scope = 'clinic-2'"_s);
-    for (const QString &what : {u"run"_s, u"correlation"_s}) {
+    for (const QString &what : {u"run"_s, u"correlation"_s, u"key"_s}) {
         const DedupctlRun run = dedupctl(*m_db, {what, other});
         QCOMPARE(run.exitCode, 1);
         QCOMPARE(run.out, QString());
@@ -136,6 +146,12 @@ void TestLink::check() {
     DedupctlRun run = dedupctl(*m_db, {u"check"_s, mine});
     QCOMPARE(run.exitCode, 0);
     QCOMPARE(run.out, u"ok: run %1 in this store\n"_s.arg(m_run));
+    run = dedupctl(*m_db, {u"check"_s, mine + u"/key"_s});
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(run.out, u"ok: the deliveries of run %1's key in this store\n"_s.arg(m_run));
+    run = dedupctl(*m_db, {u"check"_s, u"dedup://%1/run/999999/key"_s.arg(m_store)});
+    QCOMPARE(run.exitCode, 1);
+    QCOMPARE(run.out, u"no run 999999 in this store that login t_viewer may read\n"_s);
     run = dedupctl(*m_db, {u"check"_s, u"dedup://%1/stuck"_s.arg(m_store)});
     QCOMPARE(run.exitCode, 0);
     QCOMPARE(run.out, u"ok: the Stuck list in this store\n"_s);
@@ -160,6 +176,15 @@ void TestLink::badCommandLines_data() {
     QTest::newRow("run without id") << QStringList{u"run"_s} << u"give the run's id"_s;
     QTest::newRow("run id text") << QStringList{u"run"_s, u"abc"_s} << u"'abc' is not a run id"_s;
     QTest::newRow("run id zero") << QStringList{u"run"_s, u"0"_s} << u"'0' is not a run id"_s;
+    QTest::newRow("key without id") << QStringList{u"key"_s} << u"give the run's id: key ID"_s;
+    QTest::newRow("key by the key")
+        << QStringList{u"key"_s, u"patient:MRN-7"_s} << u"link key takes the run's id"_s;
+    QTest::newRow("key id zero") << QStringList{u"key"_s, u"0"_s}
+                                 << u"link key takes the run's id"_s;
+    QTest::newRow("key extra word")
+        << QStringList{u"key"_s, u"1"_s, u"2"_s} << u"unexpected argument '2'"_s;
+    QTest::newRow("filter on key") << QStringList{u"key"_s, u"1"_s, u"--scope"_s, u"a"_s}
+                                   << u"--scope applies to \"runs\" and \"review\" only"_s;
     QTest::newRow("extra word") << QStringList{u"stuck"_s, u"now"_s}
                                 << u"unexpected argument 'now'"_s;
     QTest::newRow("filter on stuck") << QStringList{u"stuck"_s, u"--workflow"_s, u"a"_s}
@@ -207,6 +232,7 @@ void TestLink::badCommandLines() {
     QCOMPARE(run.exitCode, 2);
     QCOMPARE(run.out, QString());
     QVERIFY2(run.err.contains(says), qPrintable(run.err));
+    QVERIFY2(!run.err.contains(u"MRN"_s), qPrintable(run.err)); // a key typed is not echoed
 }
 
 QTEST_GUILESS_MAIN(TestLink)

@@ -23,6 +23,7 @@ private slots:
         QTest::newRow("run") << DedupLink::run(Store, 42) << Prefix + u"/run/42"_s;
         QTest::newRow("correlation")
             << DedupLink::correlationOf(Store, 7) << Prefix + u"/run/7/correlation"_s;
+        QTest::newRow("key") << DedupLink::keyOf(Store, 7) << Prefix + u"/run/7/key"_s;
         QTest::newRow("stuck") << DedupLink::view(Store, DedupLink::Target::Stuck)
                                << Prefix + u"/stuck"_s;
         QTest::newRow("review") << DedupLink::view(Store, DedupLink::Target::Review)
@@ -146,6 +147,10 @@ private slots:
             << Prefix + u"/keys"_s << E::UnknownTarget << u"names nothing"_s;
         QTest::newRow("unknown run page")
             << Prefix + u"/run/4/steps"_s << E::UnknownTarget << u"\"steps\""_s;
+        QTest::newRow("a key's page with the key")
+            << Prefix + u"/run/4/key?key=patient:MRN-1"_s << E::BadParameter << u"no parameters"_s;
+        QTest::newRow("a key's page by the key")
+            << Prefix + u"/run/patient:MRN-1/key"_s << E::BadRunId << u"not a run id"_s;
         QTest::newRow("run id zero") << Prefix + u"/run/0"_s << E::BadRunId << u"not a run id"_s;
         QTest::newRow("run id negative")
             << Prefix + u"/run/-3"_s << E::BadRunId << u"not a run id"_s;
@@ -261,6 +266,7 @@ private slots:
     void description() {
         QCOMPARE(DedupLink::run(Store, 42).description(), u"run 42"_s);
         QCOMPARE(DedupLink::correlationOf(Store, 42).description(), u"the correlation of run 42"_s);
+        QCOMPARE(DedupLink::keyOf(Store, 42).description(), u"the deliveries of run 42's key"_s);
         QCOMPARE(DedupLink::view(Store, DedupLink::Target::Stuck).description(),
                  u"the Stuck list"_s);
         QCOMPARE(DedupLink::view(Store, DedupLink::Target::Audit).description(),

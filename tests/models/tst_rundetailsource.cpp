@@ -301,12 +301,17 @@ void TestRunDetailSource::liveReloadByNotificationInPlace() {
 void TestRunDetailSource::eventsPagedWithTheirCount() {
     const QLocale locale;
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-    // 10,000 claims of one key in one statement: "claimed" and 9,999 duplicate_suppressed
-    // (the worker's name depends on g, so the claim is made once per row).
+    // A run with 10,000 events: its claim ("claimed") and 9,999 duplicate_suppressed events
+    // inserted by the superuser, as a store written before 0025 holds them (since 0025 a
+    // duplicate claim is counted on its run, not written as an event).
     QCOMPARE(m_db->exec(QStringLiteral(
-                 "SELECT count(*) FROM generate_series(1, 10000) g, LATERAL dedup.claim("
-                 "p_scope => 'test', p_key => 'ten-thousand', p_workflow => 'wf-detail',"
-                 " p_fingerprint => 'fp-ten-thousand', p_worker => 'w' || g) c")),
+                 "WITH c AS (SELECT * FROM dedup.claim(p_scope => 'test', p_key => 'ten-thousand',"
+                 " p_workflow => 'wf-detail', p_fingerprint => 'fp-ten-thousand',"
+                 " p_worker => 'w1'))"
+                 " INSERT INTO dedup.events (run_id, kind, actor, attempt, detail)"
+                 " SELECT c.run_id, 'duplicate_suppressed', 'w' || g, 1,"
+                 " '{\"outcome\": \"in_progress\", \"lease_owner\": \"w1\"}'::jsonb"
+                 " FROM c, generate_series(2, 10000) g ORDER BY g")),
              QString());
     const store::PgResult found = m_super->exec(QStringLiteral(
         "SELECT r.id, min(e.id), max(e.id), count(*) FROM dedup.runs r"
@@ -359,10 +364,12 @@ void TestRunDetailSource::eventsPagedWithTheirCount() {
     QVERIFY(!source.snapshot().moreEvents);
     QCOMPARE(resets.count(), 2);
 
-    // A re-read (live update) keeps the page, in place, even when events were added.
-    const auto duplicate =
-        store::RunProtocol(*m_worker).claim(request(QStringLiteral("ten-thousand")));
-    QVERIFY(duplicate.ok() && !duplicate.value().acquired());
+    // A re-read (live update) keeps the page, in place, even when events were added (a
+    // delivery with another request: a `mismatch` event).
+    store::ClaimRequest reused = request(QStringLiteral("ten-thousand"));
+    reused.fingerprint = QStringLiteral("fp-other");
+    const auto mismatch = store::RunProtocol(*m_worker).claim(reused);
+    QVERIFY(mismatch.ok() && mismatch.value().outcome == store::ClaimOutcome::Mismatch);
     source.reload();
     QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 4, 10000);
     QCOMPARE(resets.count(), 2);

@@ -7,7 +7,7 @@
 //   for every third run and 'wf-notify' otherwise;
 //   every fifth run failed (class 'validation'), then routed to review by an operator, and
 //   every tenth of those cancelled; the others succeeded and were delivered a second time
-//   (one duplicate_suppressed each).
+//   (one suppressed duplicate each: a replay counted on the run, since 0025 no event).
 
 #include "TestDatabase.h"
 

@@ -2,8 +2,8 @@
 
 // Shared by the report tests: a store with distinctive raw values (quotes, backslashes,
 // newlines, commas, non-ASCII) in every redacted column, runs inside and outside one day's
-// range, duplicate and review events, and audited operator actions; plus an RFC 4180 reader
-// strict about CRLF record ends.
+// range, duplicate and review events, counted duplicates (0025), and audited operator
+// actions; plus an RFC 4180 reader strict about CRLF record ends.
 
 #include "store/PgConnection.h"
 #include "store/PgParams.h"
@@ -129,6 +129,21 @@ inline QString seed(PgConnection &su, PgConnection &op) {
                         event);
             if (!dup.ok())
                 return seedError(dup, "insert duplicate event");
+        }
+        // Counted duplicates (0025: a run's row in dedup.duplicate_deliveries), the last one
+        // 50 minutes after the run's creation: run 3 was created before the range but its
+        // duplicates count in it, run 35 inside it but its duplicates after it.
+        if (i % 4 == 3) {
+            PgParams counted;
+            counted.add(id).add(created.addSecs(300)).add(created.addSecs(3000));
+            counted.add(1 + i % 3).add(i % 2).add(2);
+            const PgResult row = su.exec(
+                QStringLiteral("INSERT INTO dedup.duplicate_deliveries (run_id, first_at, last_at,"
+                               " replays, in_progress, in_review, recent)"
+                               " VALUES ($1, $2, $3, $4, $5, $6, '[]')"),
+                counted);
+            if (!row.ok())
+                return seedError(row, "insert counted duplicates");
         }
         if (status == QLatin1String("manual_review")) {
             const PgResult review =

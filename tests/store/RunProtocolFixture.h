@@ -153,6 +153,50 @@ public:
             .split(QLatin1Char(','), Qt::SkipEmptyParts);
     }
 
+    // A run's counted duplicates (0025: claims answered replay / in_progress / in_review
+    // update its dedup.duplicate_deliveries row instead of writing an event) as
+    // "replays,in_progress,in_review", e.g. "1,0,0"; "0,0,0" while it has no row.
+    QString duplicateCounts(qint64 runId) const {
+        dedup::store::PgParams p;
+        p.add(runId);
+        return scalar(
+            QStringLiteral("SELECT coalesce((SELECT concat_ws(',', replays, in_progress, in_review)"
+                           " FROM dedup.duplicate_deliveries WHERE run_id = $1), '0,0,0')"),
+            p);
+    }
+
+    // How many of a run's last counted duplicates its row keeps (0025).
+    static constexpr int kRecentDuplicates = 3;
+
+    // `field` ("at", "outcome", "worker", "login", "attempt", "lease_owner") of one of the
+    // run's last counted duplicates, 0 the newest; "<no row>" when there is no such entry.
+    // 0025 keeps each as an array without key names: [at (epoch seconds), outcome, worker,
+    // login, attempt(, lease owner for in_progress)].
+    QString recentDuplicate(qint64 runId, int index, const QString &field) const {
+        static const QStringList fields{QStringLiteral("at"),      QStringLiteral("outcome"),
+                                        QStringLiteral("worker"),  QStringLiteral("login"),
+                                        QStringLiteral("attempt"), QStringLiteral("lease_owner")};
+        const qsizetype position = fields.indexOf(field);
+        if (position < 0)
+            return QStringLiteral("<error: no field %1 in a recent duplicate>").arg(field);
+        dedup::store::PgParams p;
+        p.add(runId).add(qint64(index)).add(qint64(position));
+        return scalar(QStringLiteral("SELECT recent -> $2::integer ->> $3::integer"
+                                     " FROM dedup.duplicate_deliveries"
+                                     " WHERE run_id = $1 AND recent -> $2::integer IS NOT NULL"),
+                      p);
+    }
+
+    // How many of the run's counted duplicates are kept in full (at most kRecentDuplicates).
+    int recentDuplicateCount(qint64 runId) const {
+        dedup::store::PgParams p;
+        p.add(runId);
+        return scalar(QStringLiteral("SELECT coalesce((SELECT jsonb_array_length(recent)"
+                                     " FROM dedup.duplicate_deliveries WHERE run_id = $1), 0)"),
+                      p)
+            .toInt();
+    }
+
     // How many routine changes of a run went to the change feed without an event (0021:
     // a plain step start, a step's completion, a success).
     int changeCount(qint64 runId) const {
@@ -183,7 +227,9 @@ public:
             " 'events', (SELECT count(*) FROM dedup.events),"
             " 'last_event', (SELECT max(id) FROM dedup.events),"
             " 'commands', (SELECT coalesce(jsonb_agg(to_jsonb(c) ORDER BY c.id), '[]')"
-            "              FROM dedup.commands c))::text"));
+            "              FROM dedup.commands c),"
+            " 'duplicate_deliveries', (SELECT coalesce(jsonb_agg(to_jsonb(d) ORDER BY d.run_id),"
+            "                          '[]') FROM dedup.duplicate_deliveries d))::text"));
     }
 
     // Moves the lease into the past, as if its holder had died: what a takeover needs,

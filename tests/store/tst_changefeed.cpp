@@ -177,8 +177,21 @@ void TestChangeFeed::eachChangedRunOnce() {
     QCOMPARE(poll(feed, *m_su).runIds, (QSet<qint64>{a, b}));
     const auto again = poll(feed, *m_su);
     QVERIFY(again.runIds.isEmpty() && !again.more);
-    // An observation is an event too (the Dashboard counts duplicates): the run is named.
+    // An observation is a change of its run too (the Dashboard counts duplicates): the run
+    // is named, for a mismatch (an event) ...
+    const PgResult mismatch = m_su->exec(
+        QStringLiteral("SELECT outcome FROM dedup.claim(p_scope => 'clinic-a/1', p_key => 'b',"
+                       " p_workflow => 'invoice', p_fingerprint => 'fp-other')"));
+    QVERIFY2(mismatch.ok(), qPrintable(mismatch.error().toString()));
+    QCOMPARE(mismatch.text(0, 0), QStringLiteral("mismatch"));
+    QCOMPARE(poll(feed, *m_su).runIds, (QSet<qint64>{b}));
+    // ... and for a suppressed duplicate, counted on its run since 0025 (no event)
     QCOMPARE(claim(*m_su, QStringLiteral("clinic-a/1"), QStringLiteral("a")), a);
+    QCOMPARE(m_su->exec(QStringLiteral("SELECT in_progress FROM dedup.duplicate_deliveries"
+                                       " WHERE run_id = $1"),
+                        PgParams().add(a))
+                 .toInt64(0, 0),
+             qint64(1));
     QCOMPARE(poll(feed, *m_su).runIds, (QSet<qint64>{a}));
 }
 

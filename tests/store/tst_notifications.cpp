@@ -228,9 +228,11 @@ void TestNotifications::observationsDoNotNotify() {
     QCOMPARE(f.protocol->completeStep(guessed, QStringLiteral("a")).errorKind(),
              StoreErrorKind::Fenced);
     QCOMPARE(payloadsUntilMarker(), QStringList());
-    // but the observations are on the timeline
-    QCOMPARE(f.eventKinds(id).mid(1),
-             (QStringList{QStringLiteral("duplicate_suppressed"), QStringLiteral("mismatch")}));
+    // but the observations are recorded: the duplicate counted on the run (0025: no event),
+    // the mismatch on the timeline
+    QCOMPARE(f.duplicateCounts(id), QStringLiteral("0,1,0"));
+    QCOMPARE(f.recentDuplicate(id, 0, QStringLiteral("worker")), QStringLiteral("w2"));
+    QCOMPARE(f.eventKinds(id).mid(1), QStringList{QStringLiteral("mismatch")});
 }
 
 // Step events were once silenced by dedup.notify = 'runs' (now: no signal at all, above);

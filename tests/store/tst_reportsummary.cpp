@@ -163,11 +163,23 @@ void TestReportSummary::figuresMatchTheDatabase() {
     const QString eventWhere = QStringLiteral(
         " FROM dedup.events e JOIN dedup.runs r ON r.id = e.run_id WHERE e.at >= $1 AND e.at < $2"
         " AND (cardinality($3::text[]) = 0 OR r.workflow = ANY ($3::text[]))");
+    // Suppressed duplicates: the events (before 0025) in range and the counted ones (0025)
+    // of the runs whose last counted duplicate is in range.
+    const qint64 counted = scalar(
+        *m_su,
+        QStringLiteral("SELECT COALESCE(sum(d.replays + d.in_progress + d.in_review), 0)"
+                       " FROM dedup.duplicate_deliveries d JOIN dedup.runs r"
+                       " ON r.id = d.run_id WHERE d.last_at >= $1 AND d.last_at < $2"
+                       " AND (cardinality($3::text[]) = 0 OR r.workflow = ANY ($3::text[]))"),
+        events);
+    if (workflows.isEmpty())
+        QVERIFY(counted > 0); // the seed has counted duplicates in every range
     QCOMPARE(s.duplicatesSuppressed,
              scalar(*m_su,
                     QStringLiteral("SELECT count(*)") + eventWhere +
                         QStringLiteral(" AND e.kind = 'duplicate_suppressed'"),
-                    events));
+                    events) +
+                 counted);
     QCOMPARE(s.reviewOpenedInRange, scalar(*m_su,
                                            QStringLiteral("SELECT count(*)") + eventWhere +
                                                QStringLiteral(" AND e.kind = 'routed_to_review'"),

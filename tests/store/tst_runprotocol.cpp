@@ -146,12 +146,18 @@ void TestRunProtocol::claimSucceededRunReplaysStoredResult() {
 
     QCOMPARE(f.runCount(request.key), 1);
     QCOMPARE(f.runField(lease.runId, QStringLiteral("lease_token")), QStringLiteral("1"));
-    QCOMPARE(f.eventKinds(lease.runId),
-             (QStringList{QStringLiteral("claimed"), QStringLiteral("duplicate_suppressed")}));
-    QCOMPARE(f.changeCount(lease.runId), 1); // the success: a row for the feed, no event
-    QCOMPARE(f.eventDetail(lease.runId, QStringLiteral("duplicate_suppressed"),
-                           QStringLiteral("outcome")),
+    // the replay is counted on the run's duplicates row (0025), not written as an event
+    QCOMPARE(f.eventKinds(lease.runId), QStringList{QStringLiteral("claimed")});
+    // the success and the replay: a row each for the feed, no event
+    QCOMPARE(f.changeCount(lease.runId), 2);
+    QCOMPARE(f.duplicateCounts(lease.runId), QStringLiteral("1,0,0"));
+    QCOMPARE(f.recentDuplicateCount(lease.runId), 1);
+    QCOMPARE(f.recentDuplicate(lease.runId, 0, QStringLiteral("outcome")),
              QStringLiteral("replay"));
+    QCOMPARE(f.recentDuplicate(lease.runId, 0, QStringLiteral("worker")), QStringLiteral("w2"));
+    QCOMPARE(f.recentDuplicate(lease.runId, 0, QStringLiteral("attempt")), QStringLiteral("1"));
+    QCOMPARE(f.recentDuplicate(lease.runId, 0, QStringLiteral("login")),
+             QStringLiteral("t_worker"));
 }
 
 void TestRunProtocol::claimNonRetryableFailureReplays() {
@@ -166,6 +172,7 @@ void TestRunProtocol::claimNonRetryableFailureReplays() {
         lease, {QStringLiteral("validation"), QStringLiteral("slot is taken"), false});
     QVERIFY2(failed.ok(), qPrintable(failed.error().toString()));
     QCOMPARE_NAMED(failed.value(), RunStatus::Failed);
+    const QStringList eventsBefore = f.eventKinds(lease.runId);
 
     const auto again = f.protocol->claim(f.request(request.key, {QStringLiteral("book")}));
     QVERIFY2(again.ok(), qPrintable(again.error().toString()));
@@ -179,7 +186,14 @@ void TestRunProtocol::claimNonRetryableFailureReplays() {
     QCOMPARE(f.runField(lease.runId, QStringLiteral("lease_token")), QStringLiteral("1"));
     QCOMPARE(f.stepStatuses(lease.runId), QStringLiteral("book=failed"));
     QVERIFY(!f.runField(lease.runId, QStringLiteral("expires_at")).isEmpty());
-    QCOMPARE(f.eventKinds(lease.runId).last(), QStringLiteral("duplicate_suppressed"));
+    // counted, not written as an event
+    QCOMPARE(f.eventKinds(lease.runId), eventsBefore);
+    QCOMPARE(eventsBefore.last(), QStringLiteral("failed"));
+    QCOMPARE(f.duplicateCounts(lease.runId), QStringLiteral("1,0,0"));
+    QCOMPARE(f.recentDuplicate(lease.runId, 0, QStringLiteral("outcome")),
+             QStringLiteral("replay"));
+    QCOMPARE(f.recentDuplicate(lease.runId, 0, QStringLiteral("worker")), QStringLiteral("w1"));
+    QCOMPARE(f.recentDuplicate(lease.runId, 0, QStringLiteral("attempt")), QStringLiteral("1"));
 }
 
 void TestRunProtocol::claimCancelledRunReplays() {
@@ -214,13 +228,16 @@ void TestRunProtocol::claimLiveLeaseIsInProgress() {
     QCOMPARE(second.value().leaseToken, 0);
     QCOMPARE(second.value().attempt, 1);
 
-    // the run itself is untouched: only an observation event was added
+    // the run itself is untouched: only the duplicate was counted (no event)
     QCOMPARE(f.runField(lease.runId, QStringLiteral("lease_owner")), QStringLiteral("w1"));
     QCOMPARE(f.runField(lease.runId, QStringLiteral("lease_token")), QStringLiteral("1"));
-    QCOMPARE(f.eventKinds(lease.runId),
-             (QStringList{QStringLiteral("claimed"), QStringLiteral("duplicate_suppressed")}));
-    QCOMPARE(f.eventDetail(lease.runId, QStringLiteral("duplicate_suppressed"),
-                           QStringLiteral("lease_owner")),
+    QCOMPARE(f.eventKinds(lease.runId), QStringList{QStringLiteral("claimed")});
+    QCOMPARE(f.duplicateCounts(lease.runId), QStringLiteral("0,1,0"));
+    QCOMPARE(f.recentDuplicate(lease.runId, 0, QStringLiteral("outcome")),
+             QStringLiteral("in_progress"));
+    QCOMPARE(f.recentDuplicate(lease.runId, 0, QStringLiteral("worker")), QStringLiteral("w2"));
+    QCOMPARE(f.recentDuplicate(lease.runId, 0, QStringLiteral("attempt")), QStringLiteral("1"));
+    QCOMPARE(f.recentDuplicate(lease.runId, 0, QStringLiteral("lease_owner")),
              QStringLiteral("w1"));
     QVERIFY(f.snapshot() != before);
 }
@@ -298,6 +315,7 @@ void TestRunProtocol::claimRunInReview() {
         f.protocol->fail(lease, {QStringLiteral("timeout"), QStringLiteral("no answer"), true});
     QVERIFY2(failed.ok(), qPrintable(failed.error().toString()));
     QCOMPARE_NAMED(failed.value(), RunStatus::ManualReview);
+    const QStringList eventsBefore = f.eventKinds(lease.runId);
 
     const auto claim = f.protocol->claim(request);
     QVERIFY2(claim.ok(), qPrintable(claim.error().toString()));
@@ -308,10 +326,14 @@ void TestRunProtocol::claimRunInReview() {
              QStringLiteral("timeout"));
     QCOMPARE(f.runField(lease.runId, QStringLiteral("status")), QStringLiteral("manual_review"));
     QCOMPARE(f.runField(lease.runId, QStringLiteral("attempt")), QStringLiteral("1"));
-    QCOMPARE(f.eventKinds(lease.runId).last(), QStringLiteral("duplicate_suppressed"));
-    QCOMPARE(f.eventDetail(lease.runId, QStringLiteral("duplicate_suppressed"),
-                           QStringLiteral("outcome")),
+    // counted, not written as an event
+    QCOMPARE(f.eventKinds(lease.runId), eventsBefore);
+    QCOMPARE(eventsBefore.last(), QStringLiteral("routed_to_review"));
+    QCOMPARE(f.duplicateCounts(lease.runId), QStringLiteral("0,0,1"));
+    QCOMPARE(f.recentDuplicate(lease.runId, 0, QStringLiteral("outcome")),
              QStringLiteral("in_review"));
+    QCOMPARE(f.recentDuplicate(lease.runId, 0, QStringLiteral("worker")), QStringLiteral("w1"));
+    QCOMPARE(f.recentDuplicate(lease.runId, 0, QStringLiteral("attempt")), QStringLiteral("1"));
 }
 
 // The invoice scenario: the first attempt drafts the invoice, the payment fails; the retry

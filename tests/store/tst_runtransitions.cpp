@@ -1,6 +1,7 @@
 // Every transition of a step and of a run that the worker protocol can reach, legal and
 // illegal, as data: the answer (or the documented SQLSTATE and StoreErrorKind), the status
-// afterwards, and the events appended. A refused call must leave every row as it was.
+// afterwards, and the events appended (or the duplicate counted: 0025). A refused call must
+// leave every row as it was.
 #include "RunProtocolFixture.h"
 
 #include <QJsonObject>
@@ -15,6 +16,9 @@ namespace {
 // so "s" is declared first (and "absent" declares none: an appended step comes last).
 const QString kStep = QStringLiteral("s");
 const QString kKey = QStringLiteral("dk");
+// In a row's events: the claim is a suppressed duplicate, counted on the run's
+// dedup.duplicate_deliveries row under its answer (0025), not written as an event.
+const QString kCounted = QStringLiteral("(counted duplicate)");
 
 } // namespace
 
@@ -324,7 +328,7 @@ void TestRunTransitions::runTransition_data() {
     };
     const QString fenced = QStringLiteral("DD001");
     const QStringList noEvents;
-    const QStringList duplicate{QStringLiteral("duplicate_suppressed")};
+    const QStringList duplicate{kCounted};
 
     row("processing", "claim", QStringLiteral("in_progress"), none, "processing", 1, 1, duplicate);
     row("processing", "heartbeat", none, none, "processing", 1, 1, noEvents);
@@ -412,6 +416,7 @@ void TestRunTransitions::runTransition() {
     const QString before = f.snapshot();
     const QStringList eventsBefore = f.eventKinds(lease.runId);
     const int changesBefore = f.changeCount(lease.runId);
+    const QString duplicatesBefore = f.duplicateCounts(lease.runId);
 
     RunProtocol &p = *f.protocol;
     PgError error;
@@ -465,8 +470,29 @@ void TestRunTransitions::runTransition() {
     QStringList recorded = events;
     const int routine = int(recorded.removeAll(QStringLiteral("succeeded")) +
                             recorded.removeAll(QStringLiteral("step_started")));
+    const bool counted = recorded.removeAll(kCounted) > 0;
     QCOMPARE(f.eventKinds(lease.runId), eventsBefore + recorded);
-    QCOMPARE(f.changeCount(lease.runId), changesBefore + routine);
+    // ... and a counted duplicate a row too, as its event did (0025)
+    QCOMPARE(f.changeCount(lease.runId), changesBefore + routine + (counted ? 1 : 0));
+    // 0025: a suppressed duplicate adds one to its answer's counter ("replays,in_progress,
+    // in_review") and is the newest of the run's recent deliveries; any other call leaves
+    // the counters alone
+    QString duplicatesAfter = duplicatesBefore;
+    if (counted) {
+        QStringList n = duplicatesBefore.split(QLatin1Char(','));
+        QCOMPARE(n.size(), 3);
+        const qsizetype at = QStringList{QStringLiteral("replay"), QStringLiteral("in_progress"),
+                                         QStringLiteral("in_review")}
+                                 .indexOf(answer);
+        QVERIFY2(at >= 0, qPrintable(answer));
+        n[at] = QString::number(n[at].toInt() + 1);
+        duplicatesAfter = n.join(QLatin1Char(','));
+        QCOMPARE(f.recentDuplicate(lease.runId, 0, QStringLiteral("outcome")), answer);
+        QCOMPARE(f.recentDuplicate(lease.runId, 0, QStringLiteral("worker")), QStringLiteral("w2"));
+        QCOMPARE(f.recentDuplicate(lease.runId, 0, QStringLiteral("attempt")),
+                 QString::number(attemptAfter));
+    }
+    QCOMPARE(f.duplicateCounts(lease.runId), duplicatesAfter);
     if (!sqlState.isEmpty() || action.contains(QLatin1String("repeat")))
         QCOMPARE(f.snapshot(), before);
     // the lease columns follow the status (CHECK runs_lease_check), owner included

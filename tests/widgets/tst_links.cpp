@@ -88,6 +88,7 @@ private slots:
     void copyLinkToTheViewInFront();
     void runsLinkLeavesOutTheSearch();
     void openRunAndCorrelation();
+    void openKeyHistory();
     void openViews_data();
     void openViews();
     void openRunsFilter();
@@ -228,6 +229,30 @@ void TestLinks::openRunAndCorrelation() {
     // Both runs of the visit, found through the run (the correlation id is not in the link).
     QTRY_COMPARE_WITH_TIMEOUT(window.detailViews()->correlation()->table()->model()->rowCount(), 2,
                               15000);
+}
+
+void TestLinks::openKeyHistory() {
+    // dedup://STORE/run/ID/key: the run's detail on its Deliveries tab (the deliveries
+    // themselves: tests/widgets/tst_rundetaildeliveries.cpp).
+    MainWindow window;
+    window.resize(1280, 720);
+    const store::ConnectionReport report = reportFor(*m_db);
+    window.attachStore(report);
+    window.show();
+    widgets::RunDetailView *detail = window.detailViews()->detail();
+    QVERIFY(!detail->deliveriesInFront());
+    window.openLink(u"dedup://%1/run/%2/key"_s.arg(report.storeId.toString(QUuid::WithoutBraces))
+                        .arg(m_failedRun));
+    QVERIFY(!refusal(window));
+    QCOMPARE(detail->runId(), m_failedRun);
+    QVERIFY(detail->deliveriesInFront());
+    QVERIFY(window.detailViews()->detailDock()->isVisible());
+    QCOMPARE(window.statusBar()->currentMessage(),
+             u"Opened the link to the deliveries of run %1's key."_s.arg(m_failedRun));
+    // The seeded run was never claimed: read, with no delivery, on that tab.
+    QTRY_VERIFY_WITH_TIMEOUT(detail->hasRun(), 15000);
+    QVERIFY(detail->deliveriesInFront());
+    QCOMPARE(detail->deliveriesTable()->model()->rowCount(), 0);
 }
 
 void TestLinks::openViews_data() {
