@@ -20,7 +20,7 @@ class PgConnection;
 // runs in tests/store/tst_rundetailqueries.cpp):
 //
 //   run by id        runs_pkey
-//   steps            steps_pkey (run_id, ordinal)
+//   steps            steps_pkey (run_id, name) since 0026, sorted by ordinal (at most 100)
 //   events           events_pkey (run_id, id), scanned backwards: the newest `limit`, or
 //                    the `limit` before an id (older pages)
 //   event count      events_pkey (run_id, id): the run's events, and those from an id on

@@ -1,0 +1,226 @@
+// The worker's calls take their shortest way first (0026_lean_worker_calls.sql): succeed's
+// UPDATE is its fence, _fence locks the lease holder's row before checking its grants, and
+// the steps are keyed by (run_id, name). What these tests hold: a refused call still changes
+// nothing, and a refused lease holder keeps no lock once its statement is undone.
+#include "RunProtocolFixture.h"
+
+#include <QtTest>
+
+using namespace dedup::store;
+
+namespace {
+
+struct Lease {
+    qint64 runId = 0;
+    qint64 token = 0;
+    QString secret;
+};
+
+} // namespace
+
+class TestLeanWorkerCalls
+    : public QObject
+    , private RunProtocolFixture {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void succeedWithAnOpenStepChangesNothing();
+    void succeedRecordsTheRunOnce();
+    void revokedHolderGivesTheLockBack_data();
+    void revokedHolderGivesTheLockBack();
+    void stepsAreKeyedByName();
+
+private:
+    Lease claimRun(const QString &key, const QString &steps);
+    PgResult call(PgConnection &conn, const QString &sql, const Lease &lease,
+                  const QString &step = {});
+    int count(const QString &sql, qint64 runId) const;
+    // true when another session can lock the run row at once (FOR UPDATE NOWAIT)
+    bool rowIsFree(qint64 runId) const;
+};
+
+void TestLeanWorkerCalls::initTestCase() {
+    QString error;
+    QVERIFY2(open(&error), qPrintable(error));
+}
+
+Lease TestLeanWorkerCalls::claimRun(const QString &key, const QString &steps) {
+    const auto claimed = worker->exec(
+        QStringLiteral("SELECT run_id, lease_token, lease_secret::text FROM dedup.claim("
+                       "p_scope => 'test', p_key => $1, p_workflow => 'wf', "
+                       "p_fingerprint => 'sha256:aa', p_worker => 'w1', p_steps => $2::text[])"),
+        PgParams().add(key).add(steps));
+    if (!claimed.ok() || claimed.rows() != 1)
+        return {};
+    return {claimed.toInt64(0, 0), claimed.toInt64(0, 1), claimed.text(0, 2)};
+}
+
+PgResult TestLeanWorkerCalls::call(PgConnection &conn, const QString &sql, const Lease &lease,
+                                   const QString &step) {
+    PgParams params;
+    params.add(lease.runId).add(lease.token).add(lease.secret);
+    if (!step.isNull())
+        params.add(step);
+    return conn.exec(sql, params);
+}
+
+int TestLeanWorkerCalls::count(const QString &sql, qint64 runId) const {
+    return scalar(sql, PgParams().add(runId)).toInt();
+}
+
+bool TestLeanWorkerCalls::rowIsFree(qint64 runId) const {
+    return super
+        ->exec(QStringLiteral("SELECT id FROM dedup.runs WHERE id = $1 FOR UPDATE NOWAIT"),
+               PgParams().add(runId))
+        .ok();
+}
+
+void TestLeanWorkerCalls::succeedWithAnOpenStepChangesNothing() {
+    const Lease lease = claimRun(uniqueKey(), QStringLiteral("{charge,notify}"));
+    QVERIFY(lease.runId > 0);
+    QVERIFY(call(*worker, QStringLiteral("SELECT dedup.begin_step($1, $2, $3::uuid, $4)"), lease,
+                 QStringLiteral("charge"))
+                .ok());
+    QVERIFY(call(*worker, QStringLiteral("SELECT dedup.complete_step($1, $2, $3::uuid, $4)"), lease,
+                 QStringLiteral("charge"))
+                .ok());
+    const QString rowBefore = runRow(lease.runId);
+    const QString deltas = QStringLiteral("SELECT count(*) FROM dedup.dashboard_deltas");
+    const int deltasBefore = scalar(deltas).toInt();
+    const QString changes =
+        QStringLiteral("SELECT count(*) FROM dedup.run_changes WHERE run_id = $1");
+    const int changesBefore = count(changes, lease.runId);
+
+    const auto refused = call(
+        *worker, QStringLiteral("SELECT dedup.succeed($1, $2, $3::uuid, '{\"ok\":1}')"), lease);
+    QCOMPARE(refused.error().sqlState, QStringLiteral("DD002"));
+    QVERIFY2(refused.error().message.contains(QStringLiteral("\"notify\" (pending)")),
+             qPrintable(refused.error().message));
+    // The UPDATE that went first is undone with the statement: the row, the dashboard and
+    // the change feed are as they were, and the lease is still the worker's.
+    QCOMPARE(runRow(lease.runId), rowBefore);
+    QCOMPARE(scalar(deltas).toInt(), deltasBefore);
+    QCOMPARE(count(changes, lease.runId), changesBefore);
+    QVERIFY(rowIsFree(lease.runId));
+    QVERIFY(call(*worker, QStringLiteral("SELECT dedup.skip_step($1, $2, $3::uuid, $4)"), lease,
+                 QStringLiteral("notify"))
+                .ok());
+    const auto done = call(
+        *worker, QStringLiteral("SELECT dedup.succeed($1, $2, $3::uuid, '{\"ok\":1}')"), lease);
+    QVERIFY2(done.ok(), qPrintable(done.error().toString()));
+    QCOMPARE(runField(lease.runId, QStringLiteral("status")), QStringLiteral("succeeded"));
+}
+
+void TestLeanWorkerCalls::succeedRecordsTheRunOnce() {
+    const Lease lease = claimRun(uniqueKey(), QStringLiteral("{}"));
+    QVERIFY(lease.runId > 0);
+    const QString changes =
+        QStringLiteral("SELECT count(*) FROM dedup.run_changes WHERE run_id = $1");
+    const int changesBefore = count(changes, lease.runId);
+    const QString succeed = QStringLiteral("SELECT dedup.succeed($1, $2, $3::uuid, '{\"n\":7}')");
+    QVERIFY(call(*worker, succeed, lease).ok());
+    QCOMPARE(runField(lease.runId, QStringLiteral("status")), QStringLiteral("succeeded"));
+    QCOMPARE(runField(lease.runId, QStringLiteral("result")), QStringLiteral("{\"n\": 7}"));
+    QCOMPARE(runCheck(lease.runId, QStringLiteral("r.lease_expires_at IS NULL AND r.lease_owner "
+                                                  "IS NULL AND r.expires_at > now()")),
+             QStringLiteral("t"));
+    QCOMPARE(count(changes, lease.runId), changesBefore + 1);
+    const QString rowAfter = runRow(lease.runId);
+    // An exact repeat (a lost reply) is a no-op; another lease's call is fenced.
+    QVERIFY(call(*worker, succeed, lease).ok());
+    QCOMPARE(runRow(lease.runId), rowAfter);
+    QCOMPARE(count(changes, lease.runId), changesBefore + 1);
+    Lease stale = lease;
+    stale.token = lease.token + 1;
+    QCOMPARE(call(*worker, succeed, stale).error().sqlState, QStringLiteral("DD001"));
+}
+
+void TestLeanWorkerCalls::revokedHolderGivesTheLockBack_data() {
+    QTest::addColumn<QString>("sql");
+    QTest::addColumn<QString>("step");
+    QTest::newRow("succeed (its UPDATE is the fence)")
+        << QStringLiteral("SELECT dedup.succeed($1, $2, $3::uuid)") << QString();
+    QTest::newRow("complete_step (_fence)")
+        << QStringLiteral("SELECT dedup.complete_step($1, $2, $3::uuid, $4)")
+        << QStringLiteral("charge");
+    QTest::newRow("heartbeat (_fence after its UPDATE)")
+        << QStringLiteral("SELECT dedup.heartbeat($1, $2, $3::uuid)") << QString();
+}
+
+void TestLeanWorkerCalls::revokedHolderGivesTheLockBack() {
+    QFETCH(QString, sql);
+    QFETCH(QString, step);
+    const Lease lease = claimRun(uniqueKey(), QStringLiteral("{charge}"));
+    QVERIFY(lease.runId > 0);
+    QVERIFY(call(*worker, QStringLiteral("SELECT dedup.begin_step($1, $2, $3::uuid, $4)"), lease,
+                 QStringLiteral("charge"))
+                .ok());
+    const QString rowBefore = runRow(lease.runId);
+
+    // First the converse, so this test can fail: a call that goes through holds the row
+    // until the worker's transaction ends.
+    QVERIFY(worker->exec(QStringLiteral("BEGIN")).ok());
+    const auto held =
+        call(*worker, QStringLiteral("SELECT dedup.heartbeat($1, $2, $3::uuid)"), lease);
+    QVERIFY2(held.ok(), qPrintable(held.error().toString()));
+    QVERIFY(!rowIsFree(lease.runId));
+    QVERIFY(worker->exec(QStringLiteral("ROLLBACK")).ok());
+    QVERIFY(rowIsFree(lease.runId));
+
+    const auto revoked =
+        super->exec(QStringLiteral("SELECT dedup.access_revoke('t_worker', 'worker')"));
+    QVERIFY2(revoked.ok(), qPrintable(revoked.error().toString()));
+    QVERIFY(worker->exec(QStringLiteral("BEGIN")).ok());
+    QVERIFY(worker->exec(QStringLiteral("SAVEPOINT before_call")).ok());
+    const auto refused = call(*worker, sql, lease, step);
+    QCOMPARE(refused.error().sqlState, QStringLiteral("DD010"));
+    QVERIFY(worker->exec(QStringLiteral("ROLLBACK TO SAVEPOINT before_call")).ok());
+    // The worker's transaction is still open, and holds nothing of the run.
+    QVERIFY(rowIsFree(lease.runId));
+    QVERIFY(worker->exec(QStringLiteral("ROLLBACK")).ok());
+    QCOMPARE(db->grant(QStringLiteral("t_worker"), QStringLiteral("worker")), QString());
+    QCOMPARE(runRow(lease.runId), rowBefore);
+    QCOMPARE(stepField(lease.runId, QStringLiteral("charge"), QStringLiteral("status")),
+             QStringLiteral("in_progress"));
+}
+
+void TestLeanWorkerCalls::stepsAreKeyedByName() {
+    QCOMPARE(scalar(QStringLiteral(
+                 "SELECT string_agg(a.attname, ',' ORDER BY k.n) FROM pg_constraint c"
+                 " CROSS JOIN LATERAL unnest(c.conkey) WITH ORDINALITY AS k(attnum, n)"
+                 " JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum"
+                 " WHERE c.conrelid = 'dedup.steps'::regclass AND c.contype = 'p'")),
+             QStringLiteral("run_id,name"));
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM pg_index"
+                                   " WHERE indrelid = 'dedup.steps'::regclass")),
+             QStringLiteral("1"));
+
+    // Ordinals stay one per step: declared ones, then an appended one numbered after them.
+    const Lease lease = claimRun(uniqueKey(), QStringLiteral("{a,b}"));
+    QVERIFY(lease.runId > 0);
+    for (const QString &step : {QStringLiteral("a"), QStringLiteral("b")}) {
+        QVERIFY(call(*worker, QStringLiteral("SELECT dedup.begin_step($1, $2, $3::uuid, $4)"),
+                     lease, step)
+                    .ok());
+        QVERIFY(call(*worker, QStringLiteral("SELECT dedup.complete_step($1, $2, $3::uuid, $4)"),
+                     lease, step)
+                    .ok());
+    }
+    const auto appended =
+        call(*worker, QStringLiteral("SELECT dedup.begin_step($1, $2, $3::uuid, $4)"), lease,
+             QStringLiteral("c"));
+    QVERIFY2(appended.ok(), qPrintable(appended.error().toString()));
+    QCOMPARE(scalar(QStringLiteral("SELECT string_agg(name || ordinal, ',' ORDER BY ordinal)"
+                                   " FROM dedup.steps WHERE run_id = $1"),
+                    PgParams().add(lease.runId)),
+             QStringLiteral("a1,b2,c3"));
+    // The key refuses a second row of a name.
+    const auto twice = super->exec(QStringLiteral("INSERT INTO dedup.steps (run_id, ordinal, name)"
+                                                  " VALUES ($1, 9, 'a')"),
+                                   PgParams().add(lease.runId));
+    QCOMPARE(twice.error().sqlState, QStringLiteral("23505"));
+}
+
+QTEST_GUILESS_MAIN(TestLeanWorkerCalls)
+#include "tst_leanworkercalls.moc"
