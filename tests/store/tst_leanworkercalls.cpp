@@ -30,6 +30,7 @@ private slots:
     void revokedHolderGivesTheLockBack_data();
     void revokedHolderGivesTheLockBack();
     void stepsAreKeyedByName();
+    void beginStepKeepsTheOrder();
 
 private:
     Lease claimRun(const QString &key, const QString &steps);
@@ -220,6 +221,32 @@ void TestLeanWorkerCalls::stepsAreKeyedByName() {
                                                   " VALUES ($1, 9, 'a')"),
                                    PgParams().add(lease.runId));
     QCOMPARE(twice.error().sqlState, QStringLiteral("23505"));
+}
+
+void TestLeanWorkerCalls::beginStepKeepsTheOrder() {
+    const Lease lease = claimRun(uniqueKey(), QStringLiteral("{a,b}"));
+    QVERIFY(lease.runId > 0);
+    const QString begin = QStringLiteral("SELECT dedup.begin_step($1, $2, $3::uuid, $4)");
+    const QString attempts =
+        QStringLiteral("SELECT string_agg(name || ':' || status || ':' || attempts, ','"
+                       " ORDER BY ordinal) FROM dedup.steps WHERE run_id = $1");
+    const auto early = call(*worker, begin, lease, QStringLiteral("b"));
+    QCOMPARE(early.error().sqlState, QStringLiteral("DD002"));
+    QVERIFY2(early.error().message.contains(QStringLiteral("step \"a\" (number 1) is pending")),
+             qPrintable(early.error().message));
+    QCOMPARE(scalar(attempts, PgParams().add(lease.runId)),
+             QStringLiteral("a:pending:0,b:pending:0"));
+
+    const auto first = call(*worker, begin, lease, QStringLiteral("a"));
+    QVERIFY2(first.ok(), qPrintable(first.error().toString()));
+    QCOMPARE(first.text(0, 0), QStringLiteral("run"));
+    // A repeat within the lease (a lost reply) answers run again and starts nothing new.
+    const auto again = call(*worker, begin, lease, QStringLiteral("a"));
+    QCOMPARE(again.text(0, 0), QStringLiteral("run"));
+    QCOMPARE(scalar(attempts, PgParams().add(lease.runId)),
+             QStringLiteral("a:in_progress:1,b:pending:0"));
+    QCOMPARE(stepField(lease.runId, QStringLiteral("a"), QStringLiteral("lease_token")),
+             QString::number(lease.token));
 }
 
 QTEST_GUILESS_MAIN(TestLeanWorkerCalls)

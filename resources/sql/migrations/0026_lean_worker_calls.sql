@@ -24,6 +24,8 @@
 --    unique because every function that adds a step holds the run's row lock and numbers it
 --    after the largest one.
 -- 5. _event: settings changed by assignments, the change feed's row written in place.
+-- 6. begin_step: the argument checks as one expression; a pending declared step whose earlier
+--    steps are settled, with nothing paused, is started by one UPDATE.
 
 -- ---------------------------------------------------------------------------------------
 -- 4. One unique index per step row.
@@ -312,3 +314,181 @@ BEGIN
     END IF;
 END
 $$;
+
+-- ---------------------------------------------------------------------------------------
+-- 6. begin_step: 0023's function with its argument checks as one expression and the
+--    everyday call (a pending declared step, earlier steps settled, nothing paused) decided by
+--    one UPDATE; everything else goes on as in 0023.
+-- ---------------------------------------------------------------------------------------
+CREATE OR REPLACE FUNCTION dedup.begin_step(p_run_id bigint, p_lease_token bigint,
+                                            p_lease_secret uuid, p_step text,
+                                            p_downstream_key text DEFAULT NULL)
+RETURNS text
+LANGUAGE plpgsql
+SECURITY DEFINER
+SET search_path = pg_catalog, dedup, pg_temp
+AS $$
+#variable_conflict use_column
+DECLARE
+    r        dedup.runs;
+    s        dedup.steps;
+    p        dedup.workflow_pauses;
+    v_cmd    bigint;
+    v_reason text;
+    v_detail jsonb;
+    v_err    jsonb;
+    v_before dedup.steps;
+    v_attempts   integer;
+    v_downstream text;
+BEGIN
+    -- _check_text's rules as one expression; a call that breaks one gets its exact error
+    IF p_step IS NULL OR p_step ~ '^[[:space:]]*$' OR pg_catalog.octet_length(p_step) > 100
+       OR COALESCE(p_downstream_key ~ '^[[:space:]]*$'
+                   OR pg_catalog.octet_length(p_downstream_key) > 512, false) THEN
+        PERFORM dedup._check_text('begin_step', 'p_step', p_step, 100, true);
+        PERFORM dedup._check_text('begin_step', 'p_downstream_key', p_downstream_key, 512, false);
+    END IF;
+    r := dedup._fence(p_run_id, p_lease_token, p_lease_secret, 'begin_step');
+    IF r.lease_expires_at <= now() THEN
+        RAISE EXCEPTION USING ERRCODE = 'DD006',
+            MESSAGE = format('begin_step: the lease of run %s expired at %s', p_run_id, r.lease_expires_at),
+            HINT = 'Call heartbeat first: if it succeeds the lease is still yours.';
+    END IF;
+
+    -- The everyday call: a declared step that is pending, every earlier step settled, nothing
+    -- paused. One UPDATE decides it; anything else (a repeat, an uncertain or failed step, an
+    -- appended step, a pause, an error) takes 0023's way below. The run's row lock, taken by
+    -- _fence, keeps the steps as the UPDATE saw them.
+    IF NOT EXISTS (SELECT 1 FROM dedup.workflow_pauses w
+                    WHERE w.workflow = r.workflow AND w.stop_steps
+                      AND pg_catalog.starts_with(r.scope, w.scope_prefix)) THEN
+        UPDATE dedup.steps x
+           SET status = 'in_progress', attempts = x.attempts + 1, lease_token = p_lease_token,
+               downstream_key = COALESCE(p_downstream_key, x.downstream_key),
+               started_at = now(), finished_at = NULL, updated_at = now()
+         WHERE x.run_id = p_run_id AND x.name = p_step AND x.status = 'pending'
+           AND NOT EXISTS (SELECT 1 FROM dedup.steps y
+                            WHERE y.run_id = p_run_id AND y.ordinal < x.ordinal
+                              AND y.status NOT IN ('done', 'skipped'))
+        RETURNING x.attempts, x.downstream_key INTO v_attempts, v_downstream;
+        IF FOUND THEN
+            PERFORM dedup._event(p_run_id, 'step_started', r.lease_owner, r.attempt, p_step,
+                jsonb_build_object('step_attempt', v_attempts, 'downstream_key', v_downstream));
+            RETURN 'run';
+        END IF;
+    END IF;
+
+    SELECT * INTO s FROM dedup.steps x WHERE x.run_id = p_run_id AND x.name = p_step;
+    IF s.status IN ('done', 'skipped') THEN
+        RETURN 'skip';
+    END IF;
+
+    -- step order: the first earlier step that is not settled blocks this one
+    SELECT * INTO v_before FROM dedup.steps x
+     WHERE x.run_id = p_run_id AND x.status NOT IN ('done', 'skipped')
+       AND (s.ordinal IS NULL OR x.ordinal < s.ordinal)
+     ORDER BY x.ordinal LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION USING ERRCODE = 'DD002',
+            MESSAGE = format('begin_step: step "%s" cannot begin while step "%s" (number %s) is %s',
+                             p_step, v_before.name, v_before.ordinal, v_before.status),
+            HINT = 'Steps run in their order; finish or skip_step the earlier step first.';
+    END IF;
+
+    IF COALESCE(s.status = 'in_progress' AND s.lease_token = p_lease_token, false) THEN
+        RETURN 'run';   -- repeated call within the same lease (e.g. a lost reply)
+    END IF;
+
+    -- Stop before the next step: nothing of this step has happened yet.
+    SELECT * INTO p FROM dedup.workflow_pauses w
+     WHERE w.workflow = r.workflow AND w.stop_steps
+       AND pg_catalog.starts_with(r.scope, w.scope_prefix)
+     LIMIT 1;
+    IF FOUND THEN
+        v_err := jsonb_build_object(
+            'class', 'paused',
+            'message', format('workflow %s paused before step "%s": %s', r.workflow, p_step, p.reason),
+            'retryable', true, 'paused', true, 'attempt', r.attempt, 'at', now(),
+            'retry_after_seconds', ceil(date_part('epoch', p.retry_after))::integer);
+        UPDATE dedup.runs x
+           SET status = 'failed', last_error = v_err, lease_owner = NULL,
+               lease_expires_at = NULL, updated_at = now(), finished_at = now(),
+               expires_at = now() + dedup._retention(x.workflow)
+         WHERE x.id = p_run_id;
+        -- a continuation in flight waits for the resume, as a queued one does
+        UPDATE dedup.commands c
+           SET status = 'pending', taken_by = NULL, taken_at = NULL, taken_token = NULL
+         WHERE c.run_id = p_run_id AND c.status = 'taken';
+        PERFORM dedup._event(p_run_id, 'failed', r.lease_owner, r.attempt, p_step, v_err);
+        RETURN 'paused';
+    END IF;
+
+    IF s.run_id IS NULL THEN
+        -- a step the claim did not declare: append it
+        IF (SELECT count(*) FROM dedup.steps y WHERE y.run_id = p_run_id) >= 100 THEN
+            RAISE EXCEPTION USING ERRCODE = 'DD009',
+                MESSAGE = 'begin_step: a run has at most 100 steps';
+        END IF;
+        INSERT INTO dedup.steps AS x (run_id, ordinal, name, status, attempts, lease_token,
+                                      downstream_key, started_at)
+        VALUES (p_run_id,
+                COALESCE((SELECT max(y.ordinal) FROM dedup.steps y WHERE y.run_id = p_run_id), 0) + 1,
+                p_step, 'in_progress', 1, p_lease_token, p_downstream_key, now());
+        PERFORM dedup._event(p_run_id, 'step_started', r.lease_owner, r.attempt, p_step,
+            jsonb_build_object('step_attempt', 1, 'downstream_key', p_downstream_key, 'appended', true));
+        RETURN 'run';
+    END IF;
+
+    v_detail := NULL;
+    IF s.status IN ('in_progress', 'uncertain') THEN
+        -- A previous lease started it and never recorded the outcome.
+        IF s.downstream_key IS NOT NULL
+           AND (p_downstream_key IS NULL OR p_downstream_key = s.downstream_key) THEN
+            v_detail := jsonb_build_object('reexecute', 'uncertain', 'rule', 'downstream_key');
+        ELSE
+            SELECT c.id INTO v_cmd FROM dedup.commands c
+             WHERE c.run_id = p_run_id AND c.status = 'taken' AND c.rerun_uncertain;
+            IF FOUND THEN
+                v_detail := jsonb_build_object('reexecute', 'uncertain', 'rule', 'operator',
+                                               'command_id', v_cmd);
+            END IF;
+        END IF;
+
+        IF v_detail IS NULL THEN
+            v_reason := CASE
+                WHEN s.downstream_key IS NULL THEN
+                    format('step "%s": outcome unknown (started under lease %s, never recorded) '
+                           'and the step has no downstream_key; check with the provider, then '
+                           'resolve the step', s.name, s.lease_token)
+                ELSE
+                    format('step "%s": outcome unknown and the downstream_key changed (%s -> %s)',
+                           s.name, s.downstream_key, p_downstream_key)
+                END;
+            PERFORM dedup._mark_uncertain(p_run_id, r.lease_owner, r.attempt,
+                                          'run routed to review by begin_step');
+            UPDATE dedup.runs x
+               SET status = 'manual_review', lease_owner = NULL, lease_expires_at = NULL,
+                   updated_at = now(), review_reason = v_reason, review_at = now(),
+                   review_assignee = NULL, review_note = NULL
+             WHERE x.id = p_run_id;
+            PERFORM dedup._close_commands(p_run_id, 'manual_review', false, NULL);
+            PERFORM dedup._event(p_run_id, 'routed_to_review', r.lease_owner, r.attempt, p_step,
+                                 jsonb_build_object('reason', v_reason, 'by', 'begin_step'));
+            RETURN 'uncertain';
+        END IF;
+    END IF;
+
+    -- pending, failed, or uncertain-but-safe: (re-)execute
+    UPDATE dedup.steps x
+       SET status = 'in_progress', attempts = x.attempts + 1, lease_token = p_lease_token,
+           downstream_key = COALESCE(p_downstream_key, x.downstream_key),
+           started_at = now(), finished_at = NULL, updated_at = now()
+     WHERE x.run_id = p_run_id AND x.name = p_step;
+    PERFORM dedup._event(p_run_id, 'step_started', r.lease_owner, r.attempt, p_step,
+        COALESCE(v_detail, '{}'::jsonb)
+        || jsonb_build_object('step_attempt', s.attempts + 1,
+                              'downstream_key', COALESCE(p_downstream_key, s.downstream_key)));
+    RETURN 'run';
+END
+$$;
+
