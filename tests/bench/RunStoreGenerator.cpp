@@ -75,8 +75,10 @@ bool RunStoreGenerator::generate(Report *report, QString *error, const Progress 
         m_conn.exec(QStringLiteral("ROLLBACK"));
         return false;
     };
-    // FREEZE needs the tables emptied (or created) in this transaction.
-    if (!run(QStringLiteral("TRUNCATE dedup.runs, dedup.steps, dedup.events, dedup.commands"),
+    // FREEZE needs the tables emptied (or created) in this transaction; every table that
+    // references runs is named (a TRUNCATE of runs alone is refused).
+    if (!run(QStringLiteral("TRUNCATE dedup.runs, dedup.steps, dedup.events, dedup.commands,"
+                            " dedup.duplicate_deliveries"),
              error))
         return fail();
 

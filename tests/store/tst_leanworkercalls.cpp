@@ -1,7 +1,8 @@
 // The worker's calls take their shortest way first (0026_lean_worker_calls.sql): succeed's
 // UPDATE is its fence, _fence locks the lease holder's row before checking its grants, and
 // the steps are keyed by (run_id, name). What these tests hold: a refused call still changes
-// nothing, and a refused lease holder keeps no lock once its statement is undone.
+// nothing, and a refused lease holder keeps no lock once its statement is undone. And
+// (0027_partial_status_indexes.sql) the lease holder's calls find the run by its primary key.
 #include "RunProtocolFixture.h"
 
 #include <QtTest>
@@ -25,6 +26,9 @@ class TestLeanWorkerCalls
 
 private slots:
     void initTestCase();
+    // first: it needs the young store (no statistics yet) on which the planner liked the
+    // small status indexes better than the primary key
+    void fencedCallsProbeThePrimaryKey();
     void succeedWithAnOpenStepChangesNothing();
     void succeedRecordsTheRunOnce();
     void revokedHolderGivesTheLockBack_data();
@@ -75,6 +79,45 @@ bool TestLeanWorkerCalls::rowIsFree(qint64 runId) const {
         ->exec(QStringLiteral("SELECT id FROM dedup.runs WHERE id = $1 FOR UPDATE NOWAIT"),
                PgParams().add(runId))
         .ok();
+}
+
+// begin_step, complete_step, heartbeat and succeed of the lease holder, in one transaction,
+// read the run through runs_pkey and no status index (pg_stat_get_xact_numscans counts this
+// transaction's scans of an index). With `status = 'processing'` in their lookups (0026), the
+// planner read the status index here, whose entries grow with every run until VACUUM.
+void TestLeanWorkerCalls::fencedCallsProbeThePrimaryKey() {
+    const Lease lease = claimRun(uniqueKey(), QStringLiteral("{a}"));
+    QVERIFY(lease.runId > 0);
+    QVERIFY(worker->exec(QStringLiteral("BEGIN")).ok());
+    const QString step = QStringLiteral("a");
+    const bool called =
+        call(*worker, QStringLiteral("SELECT dedup.begin_step($1, $2, $3::uuid, $4)"), lease, step)
+            .ok() &&
+        call(*worker, QStringLiteral("SELECT dedup.complete_step($1, $2, $3::uuid, $4, 'ref-1')"),
+             lease, step)
+            .ok() &&
+        call(*worker, QStringLiteral("SELECT dedup.heartbeat($1, $2, $3::uuid)"), lease).ok() &&
+        call(*worker, QStringLiteral("SELECT dedup.succeed($1, $2, $3::uuid, NULL)"), lease).ok();
+    const PgResult scans = worker->exec(QStringLiteral(
+        "SELECT c.relname, pg_stat_get_xact_numscans(c.oid) FROM pg_class c"
+        " JOIN pg_namespace n ON n.oid = c.relnamespace"
+        " WHERE n.nspname = 'dedup' AND c.relkind = 'i'"
+        "   AND c.relname IN ('runs_pkey', 'runs_status_created_idx',"
+        "                     'runs_workflow_status_created_idx', 'runs_stale_lease_idx')"
+        " ORDER BY 1"));
+    QVERIFY(worker->exec(QStringLiteral("COMMIT")).ok());
+    QVERIFY(called);
+    QVERIFY2(scans.ok(), qPrintable(scans.error().toString()));
+    QCOMPARE(scans.rows(), 4);
+    for (int row = 0; row < scans.rows(); ++row) {
+        const QString index = scans.text(row, 0);
+        const qint64 n = scans.toInt64(row, 1);
+        if (index == QLatin1String("runs_pkey"))
+            QVERIFY2(n >= 4, qPrintable(QStringLiteral("runs_pkey: %1 scans").arg(n)));
+        else
+            QVERIFY2(n == 0, qPrintable(QStringLiteral("%1: %2 scans").arg(index).arg(n)));
+    }
+    QCOMPARE(runField(lease.runId, QStringLiteral("status")), QStringLiteral("succeeded"));
 }
 
 void TestLeanWorkerCalls::succeedWithAnOpenStepChangesNothing() {
