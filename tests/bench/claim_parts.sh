@@ -99,7 +99,7 @@ median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 
 echo "server time per statement, us (2,000 in one DO block, 7 rounds, median; rounds in brackets)"
 declare -A rounds
-for r in 1 2 3 4 5 6 7; do
+for _ in 1 2 3 4 5 6 7; do
     for v in $variants; do
         f=claim.sql
         case $v in no_steps | no_event_steps | fewer_indexes) f=claim_nosteps.sql ;; esac
