@@ -12,7 +12,7 @@ packages=(
     libssl-dev openssl
     clang-format xvfb xauth
     appstream desktop-file-utils man-db
-    poppler-utils
+    poppler-utils tzdata
     pgbouncer
 )
 

@@ -6,6 +6,7 @@
 #include "models/RunCells.h"
 #include "models/RunStatusStyle.h"
 #include "models/StepStatusStyle.h"
+#include "models/TimeText.h"
 #include "store/CorrelationQueries.h"
 #include "store/PgConnection.h"
 
@@ -152,9 +153,7 @@ QString CorrelationModel::stepText(const store::CorrelatedStep &step, const QDat
     QString text = tr("Step %1 “%2”: %3").arg(step.ordinal).arg(step.name, status);
     if (step.attempts > 0)
         text += tr(", attempt %1").arg(step.attempts);
-    const auto time = [](const QDateTime &at) {
-        return at.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
-    };
+    const auto time = &TimeText::localMs;
     if (!step.startedAt.isValid())
         return text + tr(", not started");
     text += tr(", started %1").arg(time(step.startedAt));

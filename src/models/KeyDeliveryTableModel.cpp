@@ -1,5 +1,6 @@
 #include "models/KeyDeliveryTableModel.h"
 
+#include "models/TimeText.h"
 #include "store/KeyHistoryQueries.h"
 
 #include <QFont>
@@ -10,15 +11,6 @@
 namespace dedup::models {
 
 using core::DeliveryOutcome;
-
-namespace {
-
-// As the run detail's other tabs show times: local, with seconds.
-QString timestamp(const QDateTime &time) {
-    return time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-}
-
-} // namespace
 
 KeyDeliveryTableModel::KeyDeliveryTableModel(QObject *parent)
     : TitledColumns(parent) {}
@@ -109,7 +101,7 @@ QString KeyDeliveryTableModel::summary(const store::KeyHistory &history) {
         total == 1 ? tr("1 delivery") : tr("%1 deliveries").arg(locale.toString(total));
     QString text = tr("%1: %2").arg(deliveries, parts.join(QStringLiteral(" \u00b7 ")));
     if (first.isValid() && last.isValid())
-        text = tr("%1; first %2, last %3").arg(text, timestamp(first), timestamp(last));
+        text = tr("%1; first %2, last %3").arg(text, TimeText::local(first), TimeText::local(last));
     return text;
 }
 

@@ -1,6 +1,7 @@
 #include "widgets/CorrelationTimelineModel.h"
 
 #include "models/CorrelationModel.h"
+#include "models/TimeText.h"
 
 #include <QDateTime>
 
@@ -61,7 +62,7 @@ QModelIndex CorrelationTimelineModel::mapToSource(const QModelIndex &proxyIndex)
 }
 
 QString CorrelationTimelineModel::timeText(const QDateTime &time) const {
-    return time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
+    return models::TimeText::localMs(time);
 }
 
 QVariant CorrelationTimelineModel::data(const QModelIndex &index, int role) const {

@@ -10,6 +10,7 @@
 #include "models/RunStatusStyle.h"
 #include "models/StepStatusStyle.h"
 #include "models/StepTableModel.h"
+#include "models/TimeText.h"
 #include "store/RunReveal.h"
 #include "ui_RunDetailView.h"
 #include "widgets/PageBar.h"
@@ -32,12 +33,9 @@ namespace dedup::widgets {
 
 using models::DurationText;
 using models::StepTableModel;
+using models::TimeText;
 
 namespace {
-
-QString timestamp(const QDateTime &time) {
-    return time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-}
 
 // Text in the warning colour (or the label's normal one).
 void setWarning(QLabel *label, bool warning) {
@@ -205,11 +203,11 @@ void RunDetailView::fillHeader() {
     }
     SafeText::setValue(m_ui->fingerprintValue, run.fingerprint);
     m_ui->attemptValue->setText(tr("%1 of %2").arg(run.attempt).arg(run.maxAttempts));
-    m_ui->createdValue->setText(timestamp(run.createdAt));
-    m_ui->updatedValue->setText(timestamp(run.updatedAt));
-    m_ui->finishedValue->setText(run.finishedAt.isValid() ? timestamp(run.finishedAt)
+    m_ui->createdValue->setText(TimeText::local(run.createdAt));
+    m_ui->updatedValue->setText(TimeText::local(run.updatedAt));
+    m_ui->finishedValue->setText(run.finishedAt.isValid() ? TimeText::local(run.finishedAt)
                                                           : tr("not finished"));
-    m_ui->expiresValue->setText(run.expiresAt.isValid() ? timestamp(run.expiresAt)
+    m_ui->expiresValue->setText(run.expiresAt.isValid() ? TimeText::local(run.expiresAt)
                                                         : tr("kept while active (never purged)"));
     m_correlation->setEnabled(!run.correlationId.isEmpty());
 }
@@ -239,9 +237,9 @@ void RunDetailView::updateLease() {
         m_ui->leaseExpiresValue->setToolTip(
             expired ? tr("At %1 (server time). Nobody renewed or took over the lease: the "
                          "worker died or hangs. Clearing the stale lease fences it.")
-                          .arg(timestamp(run.leaseExpiresAt))
+                          .arg(TimeText::local(run.leaseExpiresAt))
                     : tr("At %1 (counted by the server's clock, not this computer's)")
-                          .arg(timestamp(run.leaseExpiresAt)));
+                          .arg(TimeText::local(run.leaseExpiresAt)));
         if (expired)
             note = tr("stuck: the lease expired");
     }
@@ -251,7 +249,7 @@ void RunDetailView::updateLease() {
     } else if (now.isValid()) {
         m_ui->heartbeatValue->setText(tr("%1 ago (%2)")
                                           .arg(DurationText::format(run.heartbeatAt.msecsTo(now)),
-                                               timestamp(run.heartbeatAt)));
+                                               TimeText::local(run.heartbeatAt)));
     }
     if (note.isEmpty() && continuationQueued())
         note = tr("a continuation is queued");
@@ -361,7 +359,7 @@ void RunDetailView::fillError() {
                       : -1;
     }
     const QDateTime when = QDateTime::fromString(at, Qt::ISODateWithMs);
-    QString recorded = when.isValid() ? timestamp(when) : at;
+    QString recorded = when.isValid() ? TimeText::local(when) : at;
     if (attempt >= 0)
         recorded = tr("attempt %1, %2").arg(attempt).arg(recorded);
     m_ui->errorAtValue->setText(none ? dash : recorded);
@@ -396,7 +394,7 @@ void RunDetailView::fillReview() {
                        run.reviewAssignee.isEmpty() ? tr("unassigned") : run.reviewAssignee);
     SafeText::setValue(m_ui->reviewNoteValue, run.reviewNote,
                        run.reviewNote.isEmpty() ? dash : run.reviewNote);
-    m_ui->reviewSinceValue->setText(run.reviewAt.isValid() ? timestamp(run.reviewAt) : dash);
+    m_ui->reviewSinceValue->setText(run.reviewAt.isValid() ? TimeText::local(run.reviewAt) : dash);
     for (QWidget *field : {m_ui->reviewReasonValue, m_ui->reviewAssigneeValue,
                            m_ui->reviewNoteValue, m_ui->reviewSinceValue}) {
         field->setEnabled(inReview || history);
