@@ -1,6 +1,6 @@
 #!/bin/bash
-# claim_parts.sh: what the claim's time is made of (docs/PERFORMANCE.md "What the claim is
-# made of"). Databases from the migrated template, each with one part of the claim taken
+# claim_parts.sh: what the claim's time is made of, and what a heartbeat writes
+# (docs/PERFORMANCE.md "What the claim is made of"). Databases from the migrated template, each with one part of the claim taken
 # away, so the difference to "as is" is that part's cost:
 #
 #   as_is           the store as migrated
@@ -117,5 +117,25 @@ for v in $variants insert minimal; do
     esac
     printf '  %-44s %5s us   [%s]\n' "$label" "$m" "${rounds[$v]% }"
 done
+
+# A heartbeat, for comparison: it moves lease_expires_at, the key of runs_stale_lease_idx, so
+# it can never be a HOT update and enters every index of runs its row version matches.
+echo "a heartbeat of a processing run: 200 runs, 5 heartbeats each (one transaction each) after one round"
+qs parts_as_is -c "SET SESSION AUTHORIZATION $login" \
+    -c "SELECT count(*) FROM generate_series(1, 200) i,
+        dedup.claim('heartbeat', 'h' || i, 'bench-workflow', 'sha256-bench', p_worker => 'w') c" >/dev/null
+qs parts_as_is -c "SELECT format('SELECT dedup.heartbeat(%s, %s, %L);', id, lease_token, lease_secret)
+                   FROM dedup.runs WHERE scope = 'heartbeat' ORDER BY id" > "$work/heartbeat.sql"
+heartbeats() { for _ in $(seq "$1"); do cat "$work/heartbeat.sql"; done |
+    qs parts_as_is -c "SET SESSION AUTHORIZATION $login" -f - >/dev/null; }
+heartbeats 1
+qs parts_as_is -c "SELECT pg_stat_reset()" >/dev/null
+lsn0=$(qs parts_as_is -c "SELECT pg_current_wal_insert_lsn()")
+heartbeats 5
+sleep 1 # the statistics collector's report
+qs parts_as_is -c "SELECT format('  WAL per heartbeat %s B; HOT updates of runs %s of %s',
+                      round((pg_current_wal_insert_lsn() - '$lsn0'::pg_lsn) / 1000),
+                      n_tup_hot_upd, n_tup_upd)
+                   FROM pg_stat_user_tables WHERE relid = 'dedup.runs'::regclass"
 
 for v in $variants; do qs postgres -c "DROP DATABASE parts_$v"; done
