@@ -153,20 +153,19 @@ QString CorrelationModel::stepText(const store::CorrelatedStep &step, const QDat
     QString text = tr("Step %1 “%2”: %3").arg(step.ordinal).arg(step.name, status);
     if (step.attempts > 0)
         text += tr(", attempt %1").arg(step.attempts);
-    const auto time = &TimeText::localMs;
     if (!step.startedAt.isValid())
         return text + tr(", not started");
-    text += tr(", started %1").arg(time(step.startedAt));
+    text += tr(", started %1").arg(TimeText::localMs(step.startedAt));
     if (step.finishedAt.isValid()) {
         return text + tr(", finished %1 (%2)")
-                          .arg(time(step.finishedAt),
+                          .arg(TimeText::localMs(step.finishedAt),
                                DurationText::format(step.startedAt.msecsTo(step.finishedAt)));
     }
     if (step.isRunning() && serverNow.isValid())
         return text +
                tr(", running for %1").arg(DurationText::format(step.startedAt.msecsTo(serverNow)));
     if (step.updatedAt.isValid())
-        return text + tr(", stopped %1").arg(time(step.updatedAt));
+        return text + tr(", stopped %1").arg(TimeText::localMs(step.updatedAt));
     return text;
 }
 

@@ -8,6 +8,7 @@
 namespace dedup::widgets {
 
 using models::CorrelationModel;
+using models::TimeText;
 
 CorrelationTimelineModel::CorrelationTimelineModel(QObject *parent)
     : QIdentityProxyModel(parent) {}
@@ -61,10 +62,6 @@ QModelIndex CorrelationTimelineModel::mapToSource(const QModelIndex &proxyIndex)
     return QIdentityProxyModel::mapToSource(proxyIndex);
 }
 
-QString CorrelationTimelineModel::timeText(const QDateTime &time) const {
-    return models::TimeText::localMs(time);
-}
-
 QVariant CorrelationTimelineModel::data(const QModelIndex &index, int role) const {
     if (!index.isValid() || index.column() != timelineColumn())
         return QIdentityProxyModel::data(index, role);
@@ -81,11 +78,12 @@ QVariant CorrelationTimelineModel::data(const QModelIndex &index, int role) cons
             run.siblingAtColumn(CorrelationModel::StatusColumn).data().toString();
         if (!end.isValid()) {
             return tr("Run %1 (%2): started %3, still open")
-                .arg(run.data(CorrelationModel::RunIdRole).toString(), status, timeText(start));
+                .arg(run.data(CorrelationModel::RunIdRole).toString(), status,
+                     TimeText::localMs(start));
         }
         return tr("Run %1 (%2): started %3, finished %4")
-            .arg(run.data(CorrelationModel::RunIdRole).toString(), status, timeText(start),
-                 timeText(end));
+            .arg(run.data(CorrelationModel::RunIdRole).toString(), status, TimeText::localMs(start),
+                 TimeText::localMs(end));
     }
     }
     return {};

@@ -33,7 +33,6 @@ public:
 
 private:
     void onSourceDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight);
-    QString timeText(const QDateTime &time) const;
 };
 
 } // namespace dedup::widgets
